@@ -1,0 +1,50 @@
+"""Progress for long work: step lines and progress bars on stderr, quiet when not a terminal."""
+
+from __future__ import annotations
+
+import contextlib
+import sys
+import time
+from collections.abc import Iterable, Iterator
+from typing import TypeVar
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+T = TypeVar("T")
+console = Console(stderr=True, highlight=False)
+
+
+@contextlib.contextmanager
+def step(message: str) -> Iterator[None]:
+    """Print a line when a step starts and its duration when it ends."""
+    console.print(f"[bold]>[/bold] {message} ...")
+    started = time.perf_counter()
+    yield
+    console.print(f"  done in {time.perf_counter() - started:.1f} s")
+
+
+def note(message: str) -> None:
+    """Print one line of progress information."""
+    console.print(f"  {message}")
+
+
+def track(items: Iterable[T], description: str, total: int | None = None) -> Iterator[T]:
+    """Yield the items while showing a progress bar (a plain count when stderr is no terminal)."""
+    items = list(items) if total is None else items
+    total = len(items) if total is None else total
+    if not sys.stderr.isatty():
+        yield from items
+        console.print(f"  {description}: {total:,} done")
+        return
+    columns = (
+        TextColumn("  {task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+    )
+    with Progress(*columns, console=console, transient=False) as progress:
+        task = progress.add_task(description, total=total)
+        for item in items:
+            yield item
+            progress.advance(task)

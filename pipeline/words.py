@@ -1,0 +1,299 @@
+"""The words stage: read every word source, normalize to lowercase a-z, load `words` and friends."""
+
+from __future__ import annotations
+
+import csv
+import json
+import math
+import tempfile
+from collections import Counter, defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import duckdb
+
+from pipeline import config, progress, warehouse
+from pipeline.download import Downloader
+from pipeline.errors import UserError
+from solvers.masks import is_plain_word, letter_mask
+
+
+@dataclass(frozen=True)
+class Source:
+    """A word source: where it comes from and under which licence."""
+
+    name: str
+    kind: str
+    origin: str
+    licence: str
+
+
+WORD_LIST_URLS = {
+    "words_alpha": "https://raw.githubusercontent.com/dwyl/english-words/master/words_alpha.txt",
+    "enable": "https://raw.githubusercontent.com/norvig/pytudes/main/ipynb/enable1.txt",
+    "2of12id": "https://raw.githubusercontent.com/felixfischer/categorized-words/master/2of12id.json",
+}
+
+SOURCES = {
+    "words_alpha": Source("words_alpha", "list", WORD_LIST_URLS["words_alpha"], "Unlicense"),
+    "enable": Source("enable", "list", WORD_LIST_URLS["enable"], "public domain"),
+    "2of12id": Source("2of12id", "list", WORD_LIST_URLS["2of12id"], "public domain (12dicts)"),
+    "nltk_words": Source("nltk_words", "list", "nltk corpus words (Unix web2)", "public domain"),
+    "nltk_stopwords": Source("nltk_stopwords", "list", "nltk corpus stopwords", "see corpus"),
+    "brown": Source("brown", "corpus", "nltk corpus brown (words seen in lowercase)", "see corpus"),
+    "nltk_names": Source("nltk_names", "marker", "nltk corpus names (first names)", "see corpus"),
+    "wordfreq": Source(
+        "wordfreq", "frequency", "wordfreq package, English 'best'", "MIT / CC-BY-SA"
+    ),
+}
+LIST_SOURCES = [
+    "words_alpha",
+    "enable",
+    "2of12id",
+    "nltk_words",
+    "nltk_stopwords",
+    "brown",
+    "wordfreq",
+]
+
+
+def drop_reason(entry: str) -> str | None:
+    """Return why a raw entry is not a plain lowercase word, or None when it is one."""
+    if not entry:
+        return "empty"
+    if is_plain_word(entry):
+        return None
+    if any(ch.isdigit() for ch in entry):
+        return "digit"
+    if "-" in entry:
+        return "hyphen"
+    if "'" in entry or "\u2019" in entry:
+        return "apostrophe"
+    if any(ch.isspace() for ch in entry):
+        return "space"
+    if not entry.isascii():
+        return "accent"
+    if entry.isalpha() and entry[0].isupper():
+        return "proper_noun"
+    return "other"
+
+
+@dataclass
+class WordCollection:
+    """Words gathered from every source, with their attributes and what was dropped."""
+
+    sources_of: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
+    entries_read: Counter = field(default_factory=Counter)
+    drops: Counter = field(default_factory=Counter)
+    drop_examples: dict[tuple[str, str], list[str]] = field(
+        default_factory=lambda: defaultdict(list)
+    )
+    capitalized: set[str] = field(default_factory=set)
+    first_names: set[str] = field(default_factory=set)
+    brown_count: Counter = field(default_factory=Counter)
+    zipf: dict[str, float] = field(default_factory=dict)
+    wordfreq_rank: dict[str, int] = field(default_factory=dict)
+
+    def add_entries(self, source: str, entries: Iterable[str]) -> None:
+        """Add a source's raw entries, keeping plain words and counting the rest by reason."""
+        for entry in entries:
+            entry = entry.strip()
+            self.entries_read[source] += 1
+            reason = drop_reason(entry)
+            if reason is None:
+                self.sources_of[entry].add(source)
+            else:
+                self.count_drop(source, entry, reason)
+
+    def count_drop(self, source: str, entry: str, reason: str) -> None:
+        """Count one dropped entry, keep a few examples, and remember capitalized words."""
+        self.drops[source, reason] += 1
+        examples = self.drop_examples[source, reason]
+        if len(examples) < 5:
+            examples.append(entry)
+        if reason == "proper_noun":
+            self.capitalized.add(entry.lower())
+
+    def kept(self, source: str) -> int:
+        """Return how many distinct words a source contributed."""
+        return sum(1 for sources in self.sources_of.values() if source in sources)
+
+
+def read_plain_list(text: str) -> list[str]:
+    """Return the entries of a one-word-per-line list (LF or CRLF)."""
+    return [line.strip() for line in text.splitlines() if line.strip()]
+
+
+def read_2of12id(text: str) -> list[str]:
+    """Return every entry of the 2of12id JSON (keyed by part of speech)."""
+    try:
+        by_part_of_speech = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise UserError(
+            f"2of12id is not valid JSON ({error.msg} at line {error.lineno})"
+        ) from error
+    return [entry for entries in by_part_of_speech.values() for entry in entries]
+
+
+def fetch_word_list(downloader: Downloader, name: str) -> str:
+    """Return the text of a downloadable word list, or stop with a line saying how to supply it."""
+    url = WORD_LIST_URLS[name]
+    fetched = downloader.fetch(url)
+    if fetched.path is None:
+        why = fetched.error or fetched.origin
+        raise UserError(
+            f"word list {name} is unavailable ({why}): download {url} into "
+            f"{downloader.cache_path(url)}, or set PIPELINE_MIRROR to a mirror holding it"
+        )
+    return fetched.text()
+
+
+def nltk_corpus(name: str, offline: bool):
+    """Return an nltk corpus reader, downloading the corpus into data/raw/nltk_data if allowed."""
+    import nltk
+
+    local_data = config.raw_dir() / "nltk_data"
+    if str(local_data) not in nltk.data.path:
+        nltk.data.path.append(str(local_data))
+    if not _nltk_has(nltk, name) and (
+        offline or not nltk.download(name, download_dir=str(local_data), quiet=True)
+    ):
+        raise UserError(
+            f"nltk corpus {name!r} is missing: set NLTK_DATA to a folder holding "
+            f"corpora/{name}.zip (e.g. ../shared/mirror/nltk_data), or run online so that "
+            f"nltk.download puts it in {local_data}"
+        )
+    return getattr(__import__("nltk.corpus", fromlist=[name]), name)
+
+
+def _nltk_has(nltk, name: str) -> bool:
+    """Return True when nltk finds a corpus, unzipped or as the downloader stores it (zip)."""
+    for resource in (f"corpora/{name}", f"corpora/{name}.zip/{name}/"):
+        try:
+            nltk.data.find(resource)
+            return True
+        except LookupError:
+            continue
+    return False
+
+
+def add_nltk_sources(words: WordCollection, offline: bool) -> None:
+    """Add web2 (nltk words), stopwords, brown and the first-names marker."""
+    words.add_entries("nltk_words", nltk_corpus("words", offline).words("en"))
+    words.add_entries("nltk_stopwords", nltk_corpus("stopwords", offline).words("english"))
+    tokens = nltk_corpus("brown", offline).words()
+    lowercase_seen = {token for token in tokens if is_plain_word(token)}
+    for token in tokens:
+        if token.isascii() and token.isalpha():
+            words.brown_count[token.lower()] += 1
+    words.entries_read["brown"] = len(tokens)
+    for word in lowercase_seen:
+        words.sources_of[word].add("brown")
+    words.first_names = {name.lower() for name in nltk_corpus("names", offline).words()}
+    words.entries_read["nltk_names"] = len(words.first_names)
+
+
+def add_wordfreq(words: WordCollection) -> None:
+    """Add wordfreq's English words with their Zipf frequency and rank among plain words."""
+    import wordfreq
+
+    frequencies = wordfreq.get_frequency_dict("en", wordlist="best")
+    words.entries_read["wordfreq"] = len(frequencies)
+    plain = []
+    for word, freq in frequencies.items():
+        reason = drop_reason(word)
+        if reason is None:
+            plain.append((word, freq))
+        else:
+            words.drops["wordfreq", reason] += 1
+    plain.sort(key=lambda item: (-item[1], item[0]))
+    for rank, (word, freq) in enumerate(plain, start=1):
+        words.sources_of[word].add("wordfreq")
+        words.zipf[word] = round(math.log10(freq) + 9, 2)
+        words.wordfreq_rank[word] = rank
+
+
+def collect_words(downloader: Downloader, offline: bool) -> WordCollection:
+    """Read every source into one collection, showing a step line per source."""
+    words = WordCollection()
+    readers = {"words_alpha": read_plain_list, "enable": read_plain_list, "2of12id": read_2of12id}
+    for name, reader in readers.items():
+        with progress.step(f"reading {name}"):
+            words.add_entries(name, reader(fetch_word_list(downloader, name)))
+    with progress.step("reading nltk corpora words, stopwords, brown, names"):
+        add_nltk_sources(words, offline)
+    with progress.step("reading wordfreq frequencies"):
+        add_wordfreq(words)
+    return words
+
+
+def word_rows(words: WordCollection) -> Iterable[tuple]:
+    """Yield one `words` row per distinct word."""
+    for word in sorted(words.sources_of):
+        yield (
+            word,
+            letter_mask(word),
+            len(word),
+            len(set(word)),
+            ",".join(sorted(words.sources_of[word])),
+            words.zipf.get(word, 0.0),
+            words.wordfreq_rank.get(word),
+            words.brown_count.get(word, 0),
+            word in words.capitalized,
+            word in words.first_names,
+        )
+
+
+def write_tsv(path: Path, rows: Iterable[tuple]) -> None:
+    """Write rows as a tab-separated file with no header ('' for None)."""
+    with path.open("w", newline="") as handle:
+        writer = csv.writer(handle, delimiter="\t", lineterminator="\n")
+        for row in rows:
+            writer.writerow("" if value is None else value for value in row)
+
+
+def load_words(con: duckdb.DuckDBPyConnection, words: WordCollection) -> None:
+    """Replace the `words`, `word_sources` and `word_drops` tables in one transaction."""
+    with tempfile.TemporaryDirectory() as folder:
+        words_tsv = Path(folder) / "words.tsv"
+        write_tsv(words_tsv, word_rows(words))
+        with warehouse.stage(con):
+            warehouse.run(con, "words_load", {"words_tsv": str(words_tsv)})
+            load_source_summary(con, words)
+
+
+def load_source_summary(con: duckdb.DuckDBPyConnection, words: WordCollection) -> None:
+    """Fill `word_sources` (one row per source) and `word_drops` (one row per source and reason)."""
+    for source in SOURCES.values():
+        con.execute(
+            "INSERT INTO word_sources VALUES ($name, $kind, $origin, $licence, $read, $kept)",
+            {
+                "name": source.name,
+                "kind": source.kind,
+                "origin": source.origin,
+                "licence": source.licence,
+                "read": words.entries_read[source.name],
+                "kept": words.kept(source.name) if source.name in LIST_SOURCES else None,
+            },
+        )
+    for (source, reason), count in sorted(words.drops.items()):
+        con.execute(
+            "INSERT INTO word_drops VALUES ($source, $reason, $count, $examples)",
+            {
+                "source": source,
+                "reason": reason,
+                "count": count,
+                "examples": words.drop_examples[source, reason],
+            },
+        )
+
+
+def build_words(offline: bool = False) -> duckdb.DuckDBPyConnection:
+    """Run the words stage end to end and return the open warehouse."""
+    downloader = Downloader.from_env(offline=offline)
+    words = collect_words(downloader, offline)
+    con = warehouse.connect()
+    with progress.step(f"loading {len(words.sources_of):,} words into {config.warehouse_path()}"):
+        load_words(con, words)
+    return con
