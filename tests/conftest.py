@@ -1,0 +1,158 @@
+"""The `local_http` fixture: a real scripted HTTP server on 127.0.0.1 for download and scrape tests.
+
+    def test_retry(local_http):
+        local_http.script("/a.json", [(500, b"oops"), (200, b"{}")])
+        downloader = Downloader(tmp_path, url_rewrite=local_http.rewrite, backoff=0.01)
+        downloader.fetch("https://example.org/a.json")   # requests http://127.0.0.1:PORT/a.json
+
+A scripted path answers its replies in order and repeats the last one; other paths answer 404.
+A reply is `(status, body)`, `(status, body, headers)` or a `Reply` (delays, truncated bodies).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import socket
+import threading
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from urllib.parse import urlsplit
+
+import pytest
+
+
+@dataclass(frozen=True)
+class Reply:
+    """One scripted response.
+
+    `delay` waits before the status line (a slow server); `truncate_to` sends only that many body
+    bytes while Content-Length declares the whole body, then `stall` seconds later closes.
+    """
+
+    status: int = 200
+    body: bytes = b""
+    headers: dict[str, str] = field(default_factory=dict)
+    delay: float = 0.0
+    truncate_to: int | None = None
+    stall: float = 0.0
+
+
+@dataclass(frozen=True)
+class LoggedRequest:
+    """A request the server received: when (time.monotonic()), the method, the path, headers."""
+
+    time: float
+    method: str
+    path: str
+    headers: dict[str, str]
+
+
+ReplySpec = Reply | tuple[int, bytes] | tuple[int, bytes, dict[str, str]]
+
+
+def _as_reply(spec: ReplySpec) -> Reply:
+    """Return a Reply for a Reply or a `(status, body[, headers])` tuple."""
+    return spec if isinstance(spec, Reply) else Reply(*spec)
+
+
+class LocalHTTP:
+    """A scripted HTTP server on 127.0.0.1 with a log of the requests it received."""
+
+    def __init__(self) -> None:
+        self._scripts: dict[str, list[Reply]] = {}
+        self._served: dict[str, int] = {}
+        self._lock = threading.Lock()
+        self.requests: list[LoggedRequest] = []
+        self._server = ThreadingHTTPServer(("127.0.0.1", 0), _handler_for(self))
+        self._server.daemon_threads = True
+        self.port = self._server.server_address[1]
+        # A short poll interval makes shutdown (the fixture teardown) quick.
+        self._thread = threading.Thread(
+            target=self._server.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True
+        )
+
+    def url(self, path: str) -> str:
+        """Return the real URL of `path` on this server."""
+        return f"http://127.0.0.1:{self.port}/{path.lstrip('/')}"
+
+    def rewrite(self, url: str) -> str:
+        """Map any URL (e.g. https://example.org/x) to the same path on this server."""
+        parts = urlsplit(url)
+        return self.url(parts.path + (f"?{parts.query}" if parts.query else ""))
+
+    def script(self, path: str, replies: Sequence[ReplySpec]) -> None:
+        """Answer requests for `path` with `replies` in order, repeating the last one."""
+        key = "/" + path.lstrip("/")
+        with self._lock:
+            self._scripts[key] = [_as_reply(spec) for spec in replies]
+            self._served.pop(key, None)
+
+    def hits(self, path: str) -> int:
+        """Return how many requests for `path` the server has received."""
+        key = "/" + path.lstrip("/")
+        with self._lock:
+            return sum(1 for request in self.requests if urlsplit(request.path).path == key)
+
+    def _next_reply(self, method: str, path: str, headers: dict[str, str]) -> Reply:
+        """Log a request and return the reply scripted for it (404 when none is)."""
+        with self._lock:
+            self.requests.append(LoggedRequest(time.monotonic(), method, path, headers))
+            key = urlsplit(path).path
+            replies = self._scripts.get(key)
+            if not replies:
+                return Reply(404, b"not found")
+            served = self._served.get(key, 0)
+            self._served[key] = served + 1
+            return replies[min(served, len(replies) - 1)]
+
+    def start(self) -> None:
+        """Start serving in a daemon thread."""
+        self._thread.start()
+
+    def stop(self) -> None:
+        """Stop serving and close the socket."""
+        self._server.shutdown()
+        self._server.server_close()
+
+
+def _handler_for(server: LocalHTTP) -> type[BaseHTTPRequestHandler]:
+    """Return a request handler class that answers from `server`'s scripts."""
+
+    class ScriptedHandler(BaseHTTPRequestHandler):
+        def do_GET(self) -> None:
+            reply = server._next_reply("GET", self.path, dict(self.headers.items()))
+            time.sleep(reply.delay)
+            with contextlib.suppress(BrokenPipeError, ConnectionResetError):
+                self._send(reply)  # the client may have given up already (a timeout test)
+            self.close_connection = True
+
+        def _send(self, reply: Reply) -> None:
+            self.send_response(reply.status)
+            headers = {"Content-Length": str(len(reply.body)), **reply.headers}
+            for name, value in headers.items():
+                self.send_header(name, value)
+            self.end_headers()
+            body = reply.body if reply.truncate_to is None else reply.body[: reply.truncate_to]
+            self.wfile.write(body)
+            self.wfile.flush()
+            if reply.truncate_to is not None:
+                time.sleep(reply.stall)
+                self.connection.shutdown(socket.SHUT_RDWR)
+
+        def log_message(self, format: str, *args: object) -> None:
+            pass  # keep test output quiet
+
+    return ScriptedHandler
+
+
+@pytest.fixture
+def local_http(monkeypatch: pytest.MonkeyPatch) -> Iterator[LocalHTTP]:
+    """Yield a running scripted HTTP server on 127.0.0.1 (see LocalHTTP and Reply)."""
+    monkeypatch.setenv("NO_PROXY", "127.0.0.1")
+    monkeypatch.setenv("no_proxy", "127.0.0.1")
+    server = LocalHTTP()
+    server.start()
+    yield server
+    server.stop()
