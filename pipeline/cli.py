@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import functools
 import sys
 from collections.abc import Callable
+from enum import StrEnum
+from pathlib import Path
 from typing import Annotated, TypeVar
 
 import typer
@@ -29,6 +32,31 @@ Offline = Annotated[
     bool,
     typer.Option("--offline", help="Never use the network (also PIPELINE_OFFLINE=1)."),
 ]
+
+
+class Game(StrEnum):
+    """The two games."""
+
+    spelling_bee = "spelling-bee"
+    letter_boxed = "letter-boxed"
+
+
+class ExportFormat(StrEnum):
+    """Formats of `pipeline export`."""
+
+    jsonl = "jsonl"
+    csv = "csv"
+    parquet = "parquet"
+
+
+def parse_date(value: str | None, option: str, default: dt.date) -> dt.date:
+    """Return an ISO date given on the command line, or the default."""
+    if value is None:
+        return default
+    try:
+        return dt.date.fromisoformat(value)
+    except ValueError:
+        raise UserError(f"{option} {value!r} is not a date of the form YYYY-MM-DD") from None
 
 
 def user_errors(command: F) -> F:
@@ -63,6 +91,148 @@ def words(offline: Offline = False) -> None:
     from pipeline.reporting import print_word_sources
 
     print_word_sources(con)
+
+
+@app.command()
+@user_errors
+def scrape(
+    game: Annotated[Game | None, typer.Argument(help="One game (both by default).")] = None,
+    since: Annotated[str | None, typer.Option(help="First date, YYYY-MM-DD.")] = None,
+    until: Annotated[
+        str | None, typer.Option(help="Last date, YYYY-MM-DD (default today).")
+    ] = None,
+    offline: Offline = False,
+) -> None:
+    """Download, parse, validate and load the official answers of past puzzles.
+
+    Example: pipeline scrape spelling-bee --since 2025-07-01 --offline
+    """
+    from pipeline.reporting import print_scrape_summary
+    from pipeline.scrape import GAMES
+    from pipeline.scrape import scrape as run_scrape
+
+    games = [game.value] if game else list(GAMES)
+    first = parse_date(since, "--since", dt.date(2018, 5, 9))
+    last = parse_date(until, "--until", dt.date.today())
+    if first > last:
+        raise UserError(f"--since {first} is after --until {last}")
+    con = run_scrape(games, first, last, is_offline(offline))
+    print_scrape_summary(con)
+
+
+@app.command()
+@user_errors
+def export(
+    game: Annotated[Game, typer.Argument(help="spelling-bee or letter-boxed.")],
+    format: Annotated[
+        ExportFormat, typer.Option("--format", help="Output format.")
+    ] = ExportFormat.jsonl,
+    out: Annotated[Path | None, typer.Option(help="Output file (default: stdout).")] = None,
+) -> None:
+    """Write the archive of one game, one record per day.
+
+    Example: pipeline export letter-boxed --format parquet --out letter_boxed.parquet
+    """
+    from pipeline import warehouse
+    from pipeline.export import export_archive
+
+    con = warehouse.connect(read_only=True)
+    count = export_archive(con, game.value, format.value, out)
+    if out is not None:
+        print(f"wrote {count:,} records to {out}", file=sys.stderr)
+
+
+@app.command()
+@user_errors
+def build(
+    game: Annotated[Game | None, typer.Argument(help="One game (both by default).")] = None,
+) -> None:
+    """Build the custom dictionaries from the evidence, choosing the rule by backtest.
+
+    Example: pipeline build spelling-bee
+    """
+    from pipeline.dictionary import GAMES
+    from pipeline.dictionary import build as run_build
+
+    for summary in run_build((game.value,) if game else GAMES):
+        validation = summary["validation"]
+        print(
+            f"{summary['game']}: {summary['words']:,} words; validation-year micro P {validation['precision']:.4f} "
+            f"R {validation['recall']:.4f} F1 {validation['f1']:.4f}\n  rule: {summary['rule'].describe()}"
+        )
+
+
+DictionaryOption = Annotated[
+    str,
+    typer.Option(
+        "--dictionary",
+        "-d",
+        help="custom, a warehouse list (words_alpha, enable, 2of12id, nltk_words, wordfreq_top50k, ...) or a word file.",
+    ),
+]
+
+
+@solve_app.command("spelling-bee")
+@user_errors
+def solve_spelling_bee(
+    letters: Annotated[
+        str | None, typer.Argument(help="The 7 letters, center first (entivcz).")
+    ] = None,
+    center: Annotated[str | None, typer.Option("-c", "--center", help="The center letter.")] = None,
+    others: Annotated[
+        str | None, typer.Option("-o", "--others", help="The six other letters.")
+    ] = None,
+    dictionary: DictionaryOption = "custom",
+    solver: Annotated[
+        str, typer.Option(help="naive, bitwise, trie, radix, subsets or sql.")
+    ] = "subsets",
+    hints: Annotated[
+        bool, typer.Option("--hints", help="Print the NYT-style hint grid instead.")
+    ] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    batch: Annotated[
+        Path | None, typer.Option(help="JSON lines of puzzles in, one JSON line out each.")
+    ] = None,
+) -> None:
+    """Solve a Spelling Bee: pangrams first, then words by length, scores and rank thresholds.
+
+    Example: pipeline solve spelling-bee entivcz --dictionary words_alpha
+    """
+    import json
+
+    from pipeline import spelling_bee_solve as sb
+    from pipeline.dictionaries import load_word_list
+
+    if solver not in sb.SOLVER_NAMES:
+        raise UserError(f"unknown solver {solver!r}: use one of {', '.join(sb.SOLVER_NAMES)}")
+    lines = sb.read_batch(batch) if batch else None
+    puzzle = None if lines is not None else sb.puzzle_from_arguments(letters, center, others)
+    word_list = load_word_list(dictionary, "spelling-bee")
+    engine = sb.make_solver(solver, word_list.words)
+    if lines is not None:
+        solutions = (
+            engine.solve_many([line.puzzle for line in lines])
+            if solver == "sql"
+            else [engine.solve(line.puzzle) for line in lines]
+        )
+        for line, answers in zip(lines, solutions, strict=True):
+            print(json.dumps(sb.batch_output(line, answers)))
+        return
+    answers = engine.solve(puzzle)
+    if as_json:
+        print(
+            json.dumps(
+                {
+                    **sb.solution_record(puzzle, answers),
+                    "dictionary": word_list.name,
+                    "solver": solver,
+                }
+            )
+        )
+    elif hints:
+        print(sb.format_hints(puzzle, answers))
+    else:
+        print(sb.format_solution(puzzle, answers, word_list.name))
 
 
 def main() -> None:

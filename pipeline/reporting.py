@@ -65,3 +65,45 @@ def print_word_sources(con: duckdb.DuckDBPyConnection) -> None:
     print(markdown_table(["source", "dropped because", "entries", "examples"], drops))
     total = con.execute("SELECT count(*) FROM words").fetchone()[0]
     print(f"\n{total:,} distinct words in the warehouse")
+
+
+def print_scrape_summary(con: duckdb.DuckDBPyConnection) -> None:
+    """Print the last scrape run per source and what the archive now holds."""
+    rows = con.execute(
+        "SELECT source, fetched, from_cache, not_available, parsed, rejected, errors, disagreements "
+        "FROM scrape_runs WHERE run_id = (SELECT max(run_id) FROM scrape_runs) ORDER BY source"
+    ).fetchall()
+    headers = [
+        "source",
+        "fetched",
+        "from cache",
+        "not available",
+        "parsed",
+        "rejected",
+        "errors",
+        "disagreements",
+    ]
+    print(markdown_table(headers, rows))
+    print()
+    print(markdown_table(["table", "rows"], archive_counts(con)))
+
+
+def archive_counts(con: duckdb.DuckDBPyConnection) -> list[tuple[str, int]]:
+    """Return the row counts of the archive tables that exist."""
+    tables = [
+        "spelling_bee_puzzles",
+        "spelling_bee_answers",
+        "spelling_bee_not_accepted",
+        "spelling_bee_disagreements",
+        "letter_boxed_puzzles",
+        "letter_boxed_dictionary",
+        "quarantine",
+    ]
+    present = {
+        row[0] for row in con.execute("SELECT table_name FROM information_schema.tables").fetchall()
+    }
+    return [
+        (table, con.execute(f"SELECT count(*) FROM {table}").fetchone()[0])
+        for table in tables
+        if table in present
+    ]

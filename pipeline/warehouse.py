@@ -57,7 +57,8 @@ def _used_params(statement: str, params: dict[str, Any] | None) -> dict[str, Any
     """Return the parameters a statement mentions (DuckDB refuses unused named parameters)."""
     if not params:
         return None
-    used = {key: value for key, value in params.items() if f"${key}" in statement}
+    code = "\n".join(line.split("--")[0] for line in statement.splitlines())
+    used = {key: value for key, value in params.items() if f"${key}" in code}
     return used or None
 
 

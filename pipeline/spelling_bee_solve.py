@@ -1,0 +1,138 @@
+"""`pipeline solve spelling-bee`: pick a solver and a word list, solve, and format the answers."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from pipeline.errors import UserError
+from pipeline.sql_solver import SqlSolver
+from solvers import scoring
+from solvers.masks import Word
+from solvers.spelling_bee import SOLVERS, Puzzle, Solver, make_puzzle, parse_letters
+
+SOLVER_NAMES = [*SOLVERS, "sql"]
+DEFAULT_SOLVER = "subsets"
+
+
+def make_solver(name: str, words: list[Word]) -> Solver | SqlSolver:
+    """Return a solver built from a word list, by name."""
+    if name == "sql":
+        return SqlSolver(words)
+    if name not in SOLVERS:
+        raise UserError(f"unknown solver {name!r}: use one of {', '.join(SOLVER_NAMES)}")
+    return SOLVERS[name](words)
+
+
+def puzzle_from_arguments(letters: str | None, center: str | None, others: str | None) -> Puzzle:
+    """Return the puzzle given as LETTERS (center first) or as -c C -o OTHERS."""
+    try:
+        if letters is not None:
+            if center is not None or others is not None:
+                raise ValueError("give either LETTERS or -c/-o, not both")
+            return parse_letters(letters)
+        if center is None or others is None:
+            raise ValueError("give the letters, center first (entivcz), or -c CENTER -o OTHERS")
+        return make_puzzle(center, others)
+    except ValueError as error:
+        raise UserError(str(error)) from None
+
+
+def solution_record(puzzle: Puzzle, answers: list[Word]) -> dict:
+    """Return the answers of a puzzle as the JSON object of `--json`."""
+    ordered = scoring.order_answers(answers, puzzle)
+    total = scoring.total_score(answers, puzzle)
+    return {
+        "center": puzzle.center,
+        "others": puzzle.others,
+        "words": ordered,
+        "pangrams": [word for word in ordered if scoring.is_pangram(word, puzzle)],
+        "score": total,
+        "word_count": len(answers),
+        "scores": {word: scoring.word_score(word, puzzle) for word in ordered},
+        "ranks": dict(scoring.rank_thresholds(total)),
+    }
+
+
+def format_solution(puzzle: Puzzle, answers: list[Word], dictionary: str) -> str:
+    """Return the answers as text: pangrams, then words by length and alphabet, scores and ranks."""
+    record = solution_record(puzzle, answers)
+    lines = [
+        f"Spelling Bee  center {puzzle.center.upper()}  others {' '.join(puzzle.others.upper())}  ({dictionary})",
+        "",
+    ]
+    if record["pangrams"]:
+        lines.append("Pangrams")
+        lines += [f"  {word:<20} {record['scores'][word]:>3}" for word in record["pangrams"]]
+        lines.append("")
+    lines.append("Words")
+    lines += [
+        f"  {word:<20} {record['scores'][word]:>3}"
+        for word in record["words"]
+        if word not in record["pangrams"]
+    ]
+    lines.append("")
+    lines.append(
+        f"{record['word_count']} words, {len(record['pangrams'])} pangrams, {record['score']} points"
+    )
+    lines.append(
+        "Ranks: " + " · ".join(f"{rank} {points}" for rank, points in record["ranks"].items())
+    )
+    return "\n".join(lines)
+
+
+def format_hints(puzzle: Puzzle, answers: list[Word]) -> str:
+    """Return the NYT-style hint grid and two-letter list."""
+    total = scoring.total_score(answers, puzzle)
+    pangrams = [word for word in answers if scoring.is_pangram(word, puzzle)]
+    header = (
+        f"Spelling Bee hints  center {puzzle.center.upper()}  others {' '.join(puzzle.others.upper())}\n"
+        f"WORDS: {len(answers)}, POINTS: {total}, PANGRAMS: {len(pangrams)}"
+    )
+    two_letters = "  ".join(
+        f"{start.upper()}-{count}" for start, count in scoring.two_letter_list(answers)
+    )
+    grid = scoring.format_hint_grid(scoring.hint_grid(answers))
+    return f"{header}\n\n{grid}\n\nTwo letter list:\n{two_letters}"
+
+
+@dataclass(frozen=True)
+class BatchLine:
+    """One puzzle of a batch file, with the input's own keys."""
+
+    line_number: int
+    fields: dict
+    puzzle: Puzzle
+
+
+def read_batch(path: Path) -> list[BatchLine]:
+    """Read every JSON line of a batch file; a bad line is a UserError naming its number."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise UserError(f"cannot read batch file {path} ({error.__class__.__name__})") from None
+    return list(_batch_lines(path, text))
+
+
+def _batch_lines(path: Path, text: str) -> Iterator[BatchLine]:
+    """Yield the puzzles of a batch file's non-blank lines."""
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            fields = json.loads(line)
+            if not isinstance(fields, dict):
+                raise ValueError("a line must be a JSON object")
+            center, others = fields.get("center"), fields.get("others")
+            if not isinstance(center, str) or not isinstance(others, str):
+                raise ValueError('a line needs "center" and "others" strings')
+            yield BatchLine(number, fields, make_puzzle(center, others))
+        except ValueError as error:  # json.JSONDecodeError is a ValueError too
+            raise UserError(f"{path} line {number}: {error}") from None
+
+
+def batch_output(line: BatchLine, answers: list[Word]) -> dict:
+    """Return the output object of a batch line: its own keys plus the solution."""
+    return {**line.fields, **solution_record(line.puzzle, answers)}

@@ -1,0 +1,65 @@
+-- For every row of verdict_rows, the evidence strictly before its date:
+--   prior_verdicts / prior_accepted: how often the word was eligible before and accepted;
+--   last_accepted: the most recent verdict;
+--   score_<tau>: the verdicts (+1 accepted, -1 not) weighted by exp(-age / tau days), so that
+--     recent verdicts outweigh old ones (the NYT reverses itself over time);
+--   bucket_rate / bucket_size: for a word never eligible before, how often words of its evidence
+--     bucket (in 2of12id, already in an NYT Letter Boxed list, capitalized in web2, Zipf bin) were
+--     accepted the first time they were eligible, before this date (smoothed: (a + 1) / (n + 2)).
+CREATE OR REPLACE TEMP TABLE evidence_rows AS
+WITH lb_first_listed AS (
+    SELECT word, min(date) AS first_listed FROM letter_boxed_dictionary GROUP BY word
+),
+featured AS (
+    SELECT
+        v.word,
+        v.as_of,
+        v.accepted,
+        date_diff('day', DATE '2018-01-01', v.as_of) AS day,
+        CASE WHEN v.accepted THEN 1 WHEN NOT v.accepted THEN -1 ELSE 0 END AS vote,
+        coalesce(list_contains(w.sources, '2of12id'), false) AS in_2of12id,
+        coalesce(f.first_listed < v.as_of, false) AS in_letter_boxed_list,
+        coalesce(w.capitalized, false) AS capitalized,
+        least(floor(coalesce(w.zipf, 0) * 2) / 2, 5.0) AS zipf_bin
+    FROM verdict_rows AS v
+    LEFT JOIN words AS w USING (word)
+    LEFT JOIN lb_first_listed AS f USING (word)
+),
+with_history AS (
+    SELECT
+        *,
+        in_2of12id::INTEGER || (in_letter_boxed_list::INTEGER)::VARCHAR || (capitalized::INTEGER)::VARCHAR
+            || '@' || zipf_bin::VARCHAR AS bucket,
+        coalesce(count(accepted) OVER before_row, 0) AS prior_verdicts,
+        coalesce(sum(accepted::INTEGER) OVER before_row, 0) AS prior_accepted,
+        last_value(accepted IGNORE NULLS) OVER before_row AS last_accepted,
+        coalesce(exp(-day / 180.0) * sum(vote * exp(day / 180.0)) OVER before_row, 0) AS score_180,
+        coalesce(exp(-day / 365.0) * sum(vote * exp(day / 365.0)) OVER before_row, 0) AS score_365,
+        coalesce(exp(-day / 730.0) * sum(vote * exp(day / 730.0)) OVER before_row, 0) AS score_730,
+        coalesce(exp(-day / 1461.0) * sum(vote * exp(day / 1461.0)) OVER before_row, 0) AS score_1461,
+        coalesce(sum(vote) OVER before_row, 0) AS score_forever
+    FROM featured
+    WINDOW before_row AS (PARTITION BY word ORDER BY as_of, accepted NULLS LAST
+                          ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING)
+),
+first_verdicts AS (
+    SELECT bucket, as_of, count(*) AS words, sum(accepted::INTEGER) AS accepted_words
+    FROM with_history
+    WHERE prior_verdicts = 0 AND accepted IS NOT NULL
+    GROUP BY bucket, as_of
+),
+bucket_history AS (
+    SELECT
+        bucket,
+        as_of + 1 AS known_from,
+        sum(words) OVER by_date AS bucket_size,
+        sum(accepted_words) OVER by_date AS bucket_accepted
+    FROM first_verdicts
+    WINDOW by_date AS (PARTITION BY bucket ORDER BY as_of)
+)
+SELECT
+    h.*,
+    coalesce(b.bucket_size, 0) AS bucket_size,
+    (coalesce(b.bucket_accepted, 0) + 1.0) / (coalesce(b.bucket_size, 0) + 2.0) AS bucket_rate
+FROM with_history AS h
+ASOF LEFT JOIN bucket_history AS b ON h.bucket = b.bucket AND h.as_of >= b.known_from;

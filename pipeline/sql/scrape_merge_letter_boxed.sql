@@ -1,0 +1,89 @@
+-- Merge the Letter Boxed days. A board contradicted by the next day's yesterdaysSides is the
+-- NYT's placeholder: take the real board and solution from the next day, dictionary unknown.
+-- A next day whose yesterdaysSides merely repeat this day's own yesterdaysSides is stale (the
+-- NYT page sometimes lags a day) and contradicts nothing.
+CREATE OR REPLACE TABLE letter_boxed_puzzles AS
+WITH ranked_sources AS (
+    SELECT *, CASE source WHEN 'simeydk' THEN 1 WHEN 'nyt_live' THEN 2 ELSE 9 END AS precedence
+    FROM letter_boxed_source_days
+),
+chosen_source AS (
+    SELECT * FROM ranked_sources
+    QUALIFY row_number() OVER (PARTITION BY date ORDER BY precedence) = 1
+),
+with_next_day AS (
+    SELECT
+        day.*,
+        list_transform(next_day.yesterdays_sides, lambda s: lower(s)) AS next_yesterdays_sides,
+        list_transform(next_day.yesterdays_solution, lambda w: lower(w)) AS next_yesterdays_solution,
+        list_transform(day.yesterdays_sides, lambda s: lower(s)) AS own_yesterdays_sides
+    FROM chosen_source AS day
+    LEFT JOIN chosen_source AS next_day ON next_day.date = day.date + INTERVAL 1 DAY
+),
+board_keys AS (
+    -- A board's key ignores the order of the sides and of the letters on a side.
+    SELECT
+        *,
+        list_sort(list_transform(sides, lambda s: array_to_string(list_sort(string_split(s, '')), '')))
+            AS board_key,
+        list_sort(list_transform(next_yesterdays_sides,
+                                 lambda s: array_to_string(list_sort(string_split(s, '')), '')))
+            AS next_yesterdays_key,
+        list_sort(list_transform(own_yesterdays_sides,
+                                 lambda s: array_to_string(list_sort(string_split(s, '')), '')))
+            AS own_yesterdays_key
+    FROM with_next_day
+),
+judged AS (
+    SELECT
+        *,
+        len(next_yesterdays_sides) = 4
+        AND board_key <> next_yesterdays_key
+        AND next_yesterdays_key IS DISTINCT FROM own_yesterdays_key AS is_placeholder
+    FROM board_keys
+),
+corrected AS (
+    SELECT
+        date,
+        CASE WHEN coalesce(is_placeholder, false) THEN next_yesterdays_sides ELSE sides END AS sides,
+        CASE WHEN coalesce(is_placeholder, false) THEN next_yesterdays_solution ELSE nyt_solution END AS nyt_solution,
+        CASE WHEN coalesce(is_placeholder, false) THEN NULL ELSE par END AS par,
+        CASE WHEN coalesce(is_placeholder, false) THEN NULL ELSE nyt_id END AS nyt_id,
+        CASE WHEN coalesce(is_placeholder, false) THEN NULL ELSE dictionary END AS dictionary,
+        coalesce(is_placeholder, false) AS corrected_from_next_day,
+        source
+    FROM judged
+)
+SELECT
+    date,
+    sides,
+    list_reduce(list_transform(string_split(array_to_string(sides, ''), ''), lambda c: 1 << (ascii(c) - 97)),
+                lambda a, b: a | b)::INTEGER AS letters_mask,
+    nyt_solution,
+    par,
+    nyt_id,
+    dictionary IS NOT NULL AS dictionary_known,
+    len(dictionary) AS dictionary_size,
+    corrected_from_next_day,
+    source
+FROM corrected
+ORDER BY date;
+
+CREATE OR REPLACE TABLE letter_boxed_dictionary AS
+SELECT d.date, word
+FROM letter_boxed_source_days AS d
+JOIN letter_boxed_puzzles AS p ON p.date = d.date AND p.source = d.source AND p.dictionary_known,
+     unnest(d.dictionary) AS t(word)
+ORDER BY d.date, word;
+
+DELETE FROM quarantine WHERE run_id = 'merge';
+
+INSERT OR REPLACE INTO quarantine
+SELECT 'letter-boxed', d.source, d.url, d.date,
+       'placeholder board ' || array_to_string(d.sides, '/')
+       || ' contradicted by the next day''s yesterdaysSides; replaced by '
+       || array_to_string(p.sides, '/'),
+       NULL, 'merge'
+FROM letter_boxed_puzzles AS p
+JOIN letter_boxed_source_days AS d ON d.date = p.date AND d.source = p.source
+WHERE p.corrected_from_next_day;
