@@ -216,6 +216,8 @@ def store_results(
         "word": history["word"],
         "accepted": history["accepted"],
         "predicted": history_decisions,
+        "prior_verdicts": history["prior_verdicts"],
+        "prior_accepted": history["prior_accepted"],
     }
     decisions = {
         "word": current["word"],
