@@ -6,6 +6,7 @@ expected layout. Parsers check the shape of a source; `pipeline.validate` checks
 
 from __future__ import annotations
 
+import contextlib
 import datetime
 import json
 import re
@@ -88,7 +89,7 @@ def parse_bulk_archive(text: str) -> list[BeeRecord]:
 def _integers(fields: list[str]) -> list[int]:
     """Return the fields as integers, or raise ParseError naming the first that is not one."""
     for field in fields:
-        if not field.isdigit():
+        if not (field.isascii() and field.isdigit()):
             raise ParseError(f"expected a number, got {field!r}")
     return [int(field) for field in fields]
 
@@ -277,7 +278,8 @@ HIGHLIGHT_COLOR = "firebrick"
 def parse_nytbee_page(html: Html, date: datetime.date) -> BeeRecord:
     """Return the record of a nytbee.com page, checked against the date and counts it states."""
     soup = _soup(html)
-    _check_page_date(soup, date)
+    if _page_date(soup) != date:
+        raise ParseError(f"page is for {_page_date(soup)}, expected {date}")
     _layout, answer_list = _official_answer_list(soup)
     answers = _list_words(answer_list)
     pangrams = [mark.get_text(strip=True).lower() for mark in answer_list.find_all("mark")]
@@ -342,7 +344,7 @@ def _list_words(answer_list: Tag) -> list[Word]:
 
 
 def _not_accepted(soup: BeautifulSoup) -> list[Word]:
-    """Return the page's 'valid dictionary words not in today's official answers' (none in 2018)."""
+    """Return the page's 'valid dictionary words not in today's official answers', if it lists them."""
     section = soup.find(id="not_official")
     if not isinstance(section, Tag):
         return []
@@ -355,24 +357,17 @@ def _stated_counts(soup: BeautifulSoup) -> dict[str, int]:
     counts = {}
     for heading in soup.find_all("h3"):
         label, colon, value = heading.get_text(" ", strip=True).partition(":")
-        if colon and value.strip().isdigit():
+        if colon and value.strip().isascii() and value.strip().isdigit():
             counts[label.strip()] = int(value)
     return counts
 
 
-def _check_page_date(soup: BeautifulSoup, date: datetime.date) -> None:
-    """Raise ParseError unless an <h2> states the expected date."""
-    stated = None
+def _page_date(soup: BeautifulSoup) -> datetime.date:
+    """Return the date the page states in an <h2> like 'Wednesday, August 1, 2018'."""
     for heading in soup.find_all("h2"):
-        try:
-            stated = _parse_date(heading.get_text(" ", strip=True), PAGE_DATE_LAYOUT)
-            break
-        except ParseError:
-            continue
-    if stated is None:
-        raise ParseError("page states no date")
-    if stated != date:
-        raise ParseError(f"page is for {stated}, expected {date}")
+        with contextlib.suppress(ParseError):
+            return _parse_date(heading.get_text(" ", strip=True), PAGE_DATE_LAYOUT)
+    raise ParseError("page states no date")
 
 
 def _nytbee_letters(soup: BeautifulSoup, answers: list[Word]) -> tuple[str, str]:
