@@ -247,16 +247,16 @@ class SubsetSolver:
     """Look up the words of each of the 64 letter sets a puzzle allows, in an index by mask."""
 
     def __init__(self, words: Iterable[str]) -> None:
-        index: dict[Mask, list[Word]] = defaultdict(list)
+        buckets: dict[Mask, list[Word]] = defaultdict(list)
         for word in candidate_words(words):
-            index[letter_mask(word)].append(word)
-        self.index: dict[Mask, list[Word]] = dict(index)
+            buckets[letter_mask(word)].append(word)
+        self.index = {mask: tuple(bucket) for mask, bucket in buckets.items()}
 
     def solve(self, puzzle: Puzzle) -> list[Word]:
         """Return the sorted answers to the puzzle."""
-        get = self.index.get
-        buckets = [b for m in center_submasks(puzzle) if (b := get(m))]
-        # Each bucket is sorted already; Timsort merges those runs quickly.
+        # map/filter/chain keep the 64 lookups in C; one sort of the joined buckets beat
+        # heapq.merge (5x slower) and sorting global ranks (no faster).
+        buckets = filter(None, map(self.index.get, center_submasks(puzzle)))
         answers = list(chain.from_iterable(buckets))
         answers.sort()
         return answers

@@ -1,0 +1,112 @@
+"""Spelling Bee scoring: word points, ranks, answer order, and the NYT-style hint grid."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from solvers.masks import Letters, Mask, Word, letter_mask
+from solvers.spelling_bee import Puzzle
+
+PANGRAM_BONUS = 7
+
+# Each rank starts at this percentage of the puzzle's total score.
+RANKS: list[tuple[str, int]] = [
+    ("Beginner", 0),
+    ("Good Start", 2),
+    ("Moving Up", 5),
+    ("Good", 8),
+    ("Solid", 15),
+    ("Nice", 25),
+    ("Great", 40),
+    ("Amazing", 50),
+    ("Genius", 70),
+    ("Queen Bee", 100),
+]
+
+
+def puzzle_mask(puzzle: Puzzle | Letters) -> Mask:
+    """Return the mask of a puzzle's letters, given the puzzle or its letters."""
+    return puzzle.mask if isinstance(puzzle, Puzzle) else letter_mask(puzzle.lower())
+
+
+def is_pangram(word: Word, puzzle: Puzzle | Letters) -> bool:
+    """Return True when a word uses every letter of the puzzle."""
+    mask = puzzle_mask(puzzle)
+    return letter_mask(word) & mask == mask
+
+
+def word_score(word: Word, puzzle: Puzzle | Letters) -> int:
+    """Return a word's points: 1 for 4 letters, 1 per letter if longer, 7 more for a pangram.
+
+    Words shorter than 4 letters are never answers and score 0.
+    """
+    if len(word) < 4:
+        return 0
+    points = 1 if len(word) == 4 else len(word)
+    return points + (PANGRAM_BONUS if is_pangram(word, puzzle) else 0)
+
+
+def total_score(words: Iterable[Word], puzzle: Puzzle | Letters) -> int:
+    """Return the sum of the words' points."""
+    return sum(word_score(w, puzzle) for w in words)
+
+
+def rank_thresholds(total: int) -> list[tuple[str, int]]:
+    """Return each rank with the points it needs, its percentage of total rounded half up."""
+    # (total * pct + 50) // 100 is int(total * pct / 100 + 0.5) without float error.
+    return [(name, (total * pct + 50) // 100) for name, pct in RANKS]
+
+
+def order_answers(words: Iterable[Word], puzzle: Puzzle | Letters) -> list[Word]:
+    """Return the words with pangrams first, then longest first, then alphabetically."""
+    return sorted(words, key=lambda w: (not is_pangram(w, puzzle), -len(w), w))
+
+
+@dataclass(frozen=True)
+class HintGrid:
+    """Counts of answers by first letter (rows) and length (columns), with totals."""
+
+    letters: list[str]  # row labels, alphabetical
+    lengths: list[int]  # column labels, every length from the shortest to the longest
+    counts: dict[tuple[str, int], int]  # (first letter, length) -> number of answers
+    row_totals: dict[str, int]
+    column_totals: dict[int, int]
+    total: int
+
+
+def hint_grid(words: Iterable[Word]) -> HintGrid:
+    """Return the hint grid of a list of answers."""
+    counts = Counter((w[0], len(w)) for w in words)
+    letters = sorted({letter for letter, _ in counts})
+    sizes = {length for _, length in counts}
+    lengths = list(range(min(sizes), max(sizes) + 1)) if sizes else []
+    return HintGrid(
+        letters=letters,
+        lengths=lengths,
+        counts=dict(sorted(counts.items())),
+        row_totals={r: sum(counts[r, n] for n in lengths) for r in letters},
+        column_totals={n: sum(counts[r, n] for r in letters) for n in lengths},
+        total=sum(counts.values()),
+    )
+
+
+def format_hint_grid(grid: HintGrid) -> str:
+    """Return the hint grid as a text table: a row per first letter, a column per length, Σ."""
+    width = max(3, len(str(grid.total)) + 1)
+
+    def row(label: str, cells: Iterable[int | str]) -> str:
+        return label.ljust(3) + "".join(str(c or "-").rjust(width) for c in cells)
+
+    lines = [row("", [*grid.lengths, "Σ"])]
+    for letter in grid.letters:
+        cells = [grid.counts.get((letter, n), 0) for n in grid.lengths]
+        lines.append(row(f"{letter.upper()}:", [*cells, grid.row_totals[letter]]))
+    lines.append(row("Σ:", [*(grid.column_totals[n] for n in grid.lengths), grid.total]))
+    return "\n".join(lines)
+
+
+def two_letter_list(words: Iterable[Word]) -> list[tuple[str, int]]:
+    """Return each two-letter start of the words with how many words have it, sorted."""
+    return sorted(Counter(w[:2] for w in words).items())
