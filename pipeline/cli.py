@@ -235,6 +235,87 @@ def solve_spelling_bee(
         print(sb.format_solution(puzzle, answers, word_list.name))
 
 
+@app.command()
+@user_errors
+def report(
+    game: Annotated[Game | None, typer.Argument(help="One game (both by default).")] = None,
+    since: Annotated[
+        str | None,
+        typer.Option(
+            "--from", help="First puzzle date, YYYY-MM-DD (default: last date - 364 days)."
+        ),
+    ] = None,
+    until: Annotated[
+        str | None, typer.Option(help="Last puzzle date, YYYY-MM-DD (default: the archive's last).")
+    ] = None,
+    train_until: Annotated[
+        str | None,
+        typer.Option(
+            help="Judge the custom dictionary on one split: evidence up to this date, puzzles after it."
+        ),
+    ] = None,
+    out: Annotated[
+        Path | None, typer.Option(help="Folder for the CSV files and charts (default: reports/).")
+    ] = None,
+) -> None:
+    """Score the custom dictionary and the raw word lists against the NYT's answers.
+
+    Prints Markdown (precision, recall, F1, micro and macro; by year; by month; missed and extra
+    words) and writes the tables as CSV and a precision/recall chart per game into --out.
+
+    Example: pipeline report spelling-bee --from 2025-01-01 --out /tmp/reports
+    """
+    from pipeline.dictionary import GAMES
+    from pipeline.report import report as run_report
+
+    first = parse_date(since, "--from", None)
+    last = parse_date(until, "--until", None)
+    cut_off = parse_date(train_until, "--train-until", None)
+    games = (game.value,) if game else GAMES
+    print(run_report(games, out or config.reports_dir(), first, last, cut_off))
+
+
+@app.command()
+@user_errors
+def explain(
+    word: Annotated[str, typer.Argument(help="The word to explain.")],
+    game: Annotated[Game | None, typer.Option(help="One game (both by default).")] = None,
+) -> None:
+    """Show the evidence for a word and why the custom dictionary includes or leaves it out.
+
+    A word in no list and never an NYT answer is an error (exit 2); a known word outside a game's
+    universe (too short) is reported as such (exit 0).
+
+    Example: pipeline explain tipi --game spelling-bee
+    """
+    from pipeline.dictionary import GAMES
+    from pipeline.explain import explain as run_explain
+
+    print(run_explain(word, (game.value,) if game else GAMES))
+
+
+@bench_app.command("spelling-bee")
+@user_errors
+def bench_spelling_bee(
+    dictionary: DictionaryOption = "words_alpha",
+    puzzles: Annotated[
+        int, typer.Option(help="How many archived puzzles to time the Python solvers on.")
+    ] = 100,
+    seed: Annotated[int, typer.Option(help="Seed of the puzzle sample.")] = 2025,
+) -> None:
+    """Time the six Spelling Bee solvers on archived puzzles: best of 5, preprocessing excluded.
+
+    Example: pipeline bench spelling-bee --puzzles 200
+    """
+    from pipeline.bench import bench_spelling_bee as run_bench
+    from pipeline.bench import format_spelling_bee_bench
+
+    if puzzles < 1:
+        raise UserError("--puzzles must be at least 1")
+    timings, sql_seconds, sql_puzzles = run_bench(dictionary, puzzles, seed)
+    print(format_spelling_bee_bench(timings, sql_seconds, sql_puzzles, dictionary))
+
+
 def main() -> None:
     """Entry point of the console script."""
     app()
