@@ -294,6 +294,54 @@ def explain(
     print(run_explain(word, (game.value,) if game else GAMES))
 
 
+@solve_app.command("letter-boxed")
+@user_errors
+def solve_letter_boxed(
+    sides: Annotated[
+        list[str] | None, typer.Argument(help="The four sides, three letters each.")
+    ] = None,
+    dictionary: DictionaryOption = "custom",
+    all_best: Annotated[bool, typer.Option("--all", help="List every best solution.")] = False,
+    words: Annotated[
+        int | None, typer.Option("--words", help="List every solution of exactly N words.")
+    ] = None,
+    max_words: Annotated[
+        int, typer.Option("--max-words", help="Search solutions of up to N words.")
+    ] = 6,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    batch: Annotated[
+        Path | None, typer.Option(help="JSON lines of boards in, one JSON line out each.")
+    ] = None,
+) -> None:
+    """Solve a Letter Boxed board exactly: fewest words, then fewest letters.
+
+    Example: pipeline solve letter-boxed ozu nri lfa mbt --all
+    """
+    import json
+
+    from pipeline import letter_boxed_solve as lbs
+    from pipeline.dictionaries import load_word_list
+    from solvers.letter_boxed import WordIndex
+
+    if max_words < 1 or (words is not None and words < 1):
+        raise UserError("--max-words and --words must be at least 1")
+    lines = lbs.read_box_batch(batch) if batch else None
+    board = None if lines is not None else lbs.board_from_arguments(sides or [])
+    needs_default = lines is None or any(line.words is None for line in lines)
+    index = WordIndex(load_word_list(dictionary, "letter-boxed").words) if needs_default else None
+    if lines is not None:
+        for line in lines:
+            word_list = line.words if line.words is not None else index.playable(line.board)
+            answer = lbs.answer_board(line.board, word_list, max_words, all_best, words)
+            print(json.dumps({**line.fields, **lbs.answer_record(answer)}))
+        return
+    answer = lbs.answer_board(board, index.playable(board), max_words, all_best, words)
+    if as_json:
+        print(json.dumps({**lbs.answer_record(answer), "dictionary": dictionary}))
+    else:
+        print(lbs.format_answer(answer, dictionary, words))
+
+
 @bench_app.command("spelling-bee")
 @user_errors
 def bench_spelling_bee(
