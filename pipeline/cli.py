@@ -364,6 +364,25 @@ def bench_spelling_bee(
     print(format_spelling_bee_bench(timings, sql_seconds, sql_puzzles, dictionary))
 
 
+@bench_app.command("letter-boxed")
+@user_errors
+def bench_letter_boxed(
+    dictionary: DictionaryOption = "words_alpha",
+    boards: Annotated[int, typer.Option(help="How many archived boards to time.")] = 300,
+    seed: Annotated[int, typer.Option(help="Seed of the board sample.")] = 2025,
+) -> None:
+    """Time the Letter Boxed solver per archived board: median and worst.
+
+    Example: pipeline bench letter-boxed --boards 1171
+    """
+    from pipeline.bench import bench_letter_boxed as run_bench
+    from pipeline.bench import format_letter_boxed_bench
+
+    if boards < 1:
+        raise UserError("--boards must be at least 1")
+    print(format_letter_boxed_bench(run_bench(dictionary, boards, seed)))
+
+
 def main() -> None:
     """Entry point of the console script."""
     app()
