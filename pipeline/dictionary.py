@@ -111,7 +111,10 @@ def micro_scores(accepted: np.ndarray, predicted: np.ndarray) -> dict[str, float
 
 
 def build_evidence(con: duckdb.DuckDBPyConnection, game: str, as_of: dt.date) -> None:
-    """Create the temp tables verdict_rows and evidence_rows for a game."""
+    """Create the temp tables verdict_rows and evidence_rows for a game.
+
+    verdict_rows holds every verdict before `as_of` and one build row per word at `as_of`.
+    """
     if game == "spelling-bee":
         warehouse.run(con, "dictionary_spelling_bee_rows")
         con.execute(
@@ -120,7 +123,26 @@ def build_evidence(con: duckdb.DuckDBPyConnection, game: str, as_of: dt.date) ->
         warehouse.run(con, "dictionary_spelling_bee_verdicts", {"as_of": as_of})
     else:
         warehouse.run(con, "dictionary_letter_boxed_rows", {"as_of": as_of})
+    con.execute(
+        "DELETE FROM verdict_rows WHERE accepted IS NOT NULL AND as_of >= $as_of", {"as_of": as_of}
+    )
     warehouse.run(con, "dictionary_evidence")
+
+
+def split_predictions(
+    con: duckdb.DuckDBPyConnection, game: str, train_until: dt.date, rule: Rule
+) -> None:
+    """Create the temp table split_predictions(date, word, accepted, predicted): a single split.
+
+    The dictionary is built by the same code as the real build, from the evidence up to
+    `train_until` only, and judged on every later puzzle of the backtest table.
+    """
+    build_evidence(con, game, train_until + dt.timedelta(days=1))
+    current = fetch_evidence(con, "accepted IS NULL")
+    con.register(
+        "split_decisions", _frame({"word": current["word"], "included": decide(current, rule)})
+    )
+    warehouse.run(con, f"dictionary_split_{TABLE_PREFIX[game]}", {"train_until": train_until})
 
 
 def fetch_evidence(con: duckdb.DuckDBPyConnection, where: str) -> Evidence:

@@ -1,0 +1,33 @@
+-- The custom dictionary's most frequent errors from $first to $last: missed words (official
+-- answers it left out) when $missed, else extra words (predicted but not accepted), with the
+-- evidence: counts in the window, the prior verdicts at the last error, and today's decision.
+WITH window_pairs AS (
+    SELECT
+        *,
+        CASE WHEN $missed THEN accepted AND NOT custom ELSE custom AND NOT accepted END AS is_error
+    FROM report_pairs
+    WHERE date BETWEEN $first AND $last AND custom IS NOT NULL
+),
+errors AS (
+    SELECT
+        word,
+        count(*) FILTER (WHERE is_error) AS times,
+        count(*) AS eligible,
+        count(*) FILTER (WHERE accepted) AS accepted,
+        max(date) FILTER (WHERE is_error) AS last_error,
+        arg_max(prior_verdicts, date) FILTER (WHERE is_error)::BIGINT AS prior_verdicts,
+        arg_max(prior_accepted, date) FILTER (WHERE is_error)::BIGINT AS prior_accepted
+    FROM window_pairs
+    GROUP BY word
+    HAVING count(*) FILTER (WHERE is_error) > 0
+)
+SELECT
+    e.*,
+    c.included AS included_now,
+    c.bucket,
+    c.bucket_rate,
+    c.reason
+FROM errors AS e
+LEFT JOIN report_custom AS c USING (word)
+ORDER BY e.times DESC, e.eligible DESC, e.word
+LIMIT $limit;
