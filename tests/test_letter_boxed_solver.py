@@ -1,0 +1,333 @@
+"""Tests of the Letter Boxed solver against hand-made boards and independent brute force."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import os
+import time
+from collections import defaultdict
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from solvers.letter_boxed import (
+    Board,
+    Solution,
+    WordIndex,
+    count_best,
+    parse_board,
+    playable_words,
+    solutions_with_words,
+    solve,
+    solve_all,
+)
+
+BOARD = parse_board(["abc", "def", "ghi", "jkl"])
+WORDS = [
+    "adgjbeh",
+    "hcfkil",
+    "adgjbehk",
+    "kcfil",
+    "hcfkila",
+    "adg",
+    "gjbeh",
+    "dagjbeheh",  # the letters and last letter of adgjbeh, but longer
+    "ADGJ",  # upper case counts
+    "adgj",  # duplicate
+    "ab",  # too short
+    "aab",  # two letters of one side in a row
+    "abc",  # all from one side
+    "xyz",  # not on the box
+    "adgé",  # not a-z
+]
+
+MIRROR = os.environ.get("PIPELINE_MIRROR")
+ARCHIVE = "raw.githubusercontent.com/simeydk/letterboxed/main/data/letterboxed"
+WORDS_ALPHA = "raw.githubusercontent.com/dwyl/english-words/master/words_alpha.txt"
+PLACEHOLDER_DAY = "2023-09-12"
+needs_mirror = pytest.mark.skipif(
+    not MIRROR, reason="PIPELINE_MIRROR is not set (the mirrored NYT archive and word list)"
+)
+
+
+# Independent brute force: plain sets and itertools, no masks and no search.
+
+
+def brute_playable(side_of: dict[str, int], word: str) -> bool:
+    """Return True when a word follows the per-word rules, checked letter by letter."""
+    return (
+        len(word) >= 3
+        and all(letter in side_of for letter in word)
+        and all(side_of[a] != side_of[b] for a, b in zip(word, word[1:], strict=False))
+    )
+
+
+def brute_words(sides: list[str], words: list[str]) -> list[str]:
+    """Return the distinct playable words, lowercased and sorted."""
+    side_of = {letter: number for number, side in enumerate(sides) for letter in side}
+    return sorted({word.lower() for word in words if brute_playable(side_of, word.lower())})
+
+
+def is_solution(sides: list[str], chain: tuple[str, ...]) -> bool:
+    """Return True when linked words use every box letter, first of all with the last word."""
+    box = set("".join(sides))
+    linked = all(a[-1] == b[0] for a, b in zip(chain, chain[1:], strict=False))
+    return linked and set("".join(chain)) == box and set("".join(chain[:-1])) != box
+
+
+def brute_solutions(sides: list[str], words: list[str], n: int) -> set[tuple[str, ...]]:
+    """Return every solution of exactly n words by trying every n-tuple of playable words."""
+    playable = brute_words(sides, words)
+    return {chain for chain in itertools.product(playable, repeat=n) if is_solution(sides, chain)}
+
+
+def cost(chain: tuple[str, ...]) -> tuple[int, int]:
+    """Return (word count, letter count), the order of best solutions."""
+    return len(chain), sum(map(len, chain))
+
+
+def best_of(chains: set[tuple[str, ...]]) -> set[tuple[str, ...]]:
+    """Return the chains of least cost."""
+    least = min(map(cost, chains), default=None)
+    return {chain for chain in chains if cost(chain) == least}
+
+
+def letter_bits(word: str) -> int:
+    """Return an int with one bit per distinct letter, for the faster two-word brute force."""
+    return sum(1 << (ord(letter) - 97) for letter in set(word))
+
+
+def brute_best_short(sides: list[str], words: list[str]) -> set[tuple[str, ...]]:
+    """Return the best solutions of one or two words: pairs meet where one ends, one starts."""
+    playable = brute_words(sides, words)
+    box = letter_bits("".join(sides))
+    bits = {word: letter_bits(word) for word in playable}
+    one = {(word,) for word in playable if bits[word] == box}
+    if one:
+        return best_of(one)
+    starting_with = defaultdict(list)
+    for word in playable:
+        starting_with[word[0]].append((word, bits[word]))
+    two = set()
+    for first in playable:
+        missing = box & ~bits[first]
+        two.update(
+            (first, second)
+            for second, second_bits in starting_with[first[-1]]
+            if second_bits & missing == missing
+        )
+    return best_of(two)
+
+
+def chains_of(solutions: list[Solution]) -> list[tuple[str, ...]]:
+    """Return the word tuples of solutions, in order."""
+    return [solution.words for solution in solutions]
+
+
+# Boards.
+
+
+def test_parse_board_lowercases_sides():
+    assert parse_board(["ABC", "dEf", "ghi", "JKL"]) == Board(("abc", "def", "ghi", "jkl"))
+    assert BOARD.letters == "abcdefghijkl"
+
+
+@pytest.mark.parametrize(
+    ("sides", "message"),
+    [
+        (["abc", "def", "ghi"], "A Letter Boxed board has exactly 4 sides, not 3."),
+        ("abcdefghijkl", "A Letter Boxed board has exactly 4 sides, not 1."),
+        (["abc", "def", "ghi", "jk"], "Side 4 ('jk') must have exactly 3 letters."),
+        (["abcd", "def", "ghi", "jkl"], "Side 1 ('abcd') must have exactly 3 letters."),
+        (["abc", "d-f", "ghi", "jkl"], "Side 2 ('d-f') must contain only the letters a-z."),
+        (["abc", "def", "ghé", "jkl"], "Side 3 ('ghé') must contain only the letters a-z."),
+        (["abc", "def", "ghi", "jka"], "The letter 'a' appears more than once on the box."),
+        (["abc", "dEf", "ghi", "jke"], "The letter 'e' appears more than once on the box."),
+    ],
+)
+def test_parse_board_rejects_bad_boxes(sides, message):
+    with pytest.raises(ValueError) as error:
+        parse_board(sides)
+    assert str(error.value) == message
+
+
+# Words.
+
+
+def test_playable_words_are_lowercased_distinct_and_sorted():
+    expected = [
+        "adg",
+        "adgj",
+        "adgjbeh",
+        "adgjbehk",
+        "dagjbeheh",
+        "gjbeh",
+        "hcfkil",
+        "hcfkila",
+        "kcfil",
+    ]
+    assert playable_words(BOARD, WORDS) == expected
+    assert WordIndex(WORDS).playable(BOARD) == expected
+    assert len(WordIndex(WORDS)) == 12  # distinct plain lowercase words of 3+ letters
+
+
+# Solutions on the hand-made board.
+
+
+def test_solve_finds_the_fewest_words_then_letters():
+    best = solve(BOARD, WORDS)
+    assert best == Solution(("adgjbeh", "hcfkil"))
+    assert (best.word_count, best.letter_count) == (2, 13)
+
+
+def test_solve_all_lists_every_tie():
+    assert chains_of(solve_all(BOARD, WORDS)) == [("adgjbeh", "hcfkil"), ("adgjbehk", "kcfil")]
+    assert count_best(BOARD, WORDS) == 2
+
+
+def test_solutions_with_two_words_sorted_by_letters():
+    assert chains_of(solutions_with_words(BOARD, WORDS, 2)) == [
+        ("adgjbeh", "hcfkil"),
+        ("adgjbehk", "kcfil"),
+        ("adgjbeh", "hcfkila"),
+        ("hcfkila", "adgjbeh"),
+        ("dagjbeheh", "hcfkil"),
+        ("hcfkila", "adgjbehk"),
+        ("dagjbeheh", "hcfkila"),
+    ]
+    assert solutions_with_words(BOARD, WORDS, 1) == []
+    assert solutions_with_words(BOARD, WORDS, 0) == []
+
+
+def test_a_one_word_solution_beats_any_pair():
+    words = [*WORDS, "adgjbehcfkil"]
+    assert solve_all(BOARD, words) == [Solution(("adgjbehcfkil",))]
+    assert chains_of(solutions_with_words(BOARD, words, 1)) == [("adgjbehcfkil",)]
+
+
+def test_three_words_when_no_pair_covers_the_box():
+    words = ["adg", "gjbeh", "hcfkil"]
+    assert solve_all(BOARD, words) == [Solution(("adg", "gjbeh", "hcfkil"))]
+    assert solve(BOARD, words).letter_count == 14
+    assert solve(BOARD, words, max_words=2) is None
+    assert count_best(BOARD, words, max_words=2) == 0
+
+
+def test_no_solution_is_none():
+    assert solve(BOARD, ["adgjbeh", "hcfki"]) is None  # no word uses l
+    assert solve_all(BOARD, []) == []
+    assert solve(BOARD, WORDS, max_words=0) is None
+
+
+def test_no_solution_is_quick_when_every_letter_is_used():
+    # k and l only end words and no word starts with either, so both would have to end the chain.
+    walks = ["".join(walk) for walk in itertools.product("abcdefghij", repeat=4)]
+    words = [*walks, "adk", "bel"]
+    started = time.perf_counter()
+    assert solve(BOARD, words, max_words=8) is None
+    assert solutions_with_words(BOARD, words, 3) == []
+    assert time.perf_counter() - started < 5
+
+
+def test_brute_force_agrees_on_the_hand_made_board():
+    sides = list(BOARD.sides)
+    assert set(chains_of(solve_all(BOARD, WORDS))) == brute_best_short(sides, WORDS)
+    for n in (1, 2, 3):
+        expected = brute_solutions(sides, WORDS, n)
+        assert set(chains_of(solutions_with_words(BOARD, WORDS, n))) == expected
+
+
+# Random small boxes against brute force over every chain of up to 3 words.
+
+
+@st.composite
+def boxes_and_words(draw) -> tuple[list[str], list[str]]:
+    """Draw a box of 12 of 15 letters and some words, mostly walks that obey the sides.
+
+    Walks often start where the one before ended, so that chains, and ties, are common.
+    """
+    letters = draw(st.permutations("abcdefghijklmno"))[:12]
+    sides = ["".join(letters[start : start + 3]) for start in range(0, 12, 3)]
+    words, at = [], draw(st.integers(0, 11))
+    for _ in range(draw(st.integers(0, 15))):
+        at = draw(st.sampled_from([at, at, draw(st.integers(0, 11))]))
+        walk = [at]
+        for _ in range(draw(st.integers(2, 10))):
+            at = draw(st.sampled_from([index for index in range(12) if index // 3 != at // 3]))
+            walk.append(at)
+        word = "".join(letters[index] for index in walk)
+        words.append(word)
+        words.append(draw(st.sampled_from([word, word.upper(), word + "z", word[::-1]])))
+    words += draw(st.lists(st.text("abcdefghijklmnoz", min_size=1, max_size=5), max_size=4))
+    return sides, words
+
+
+@settings(max_examples=200, deadline=None)
+@given(boxes_and_words())
+def test_solver_matches_brute_force_on_random_boxes(box_and_words):
+    sides, words = box_and_words
+    board = parse_board(sides)
+    assert playable_words(board, words) == brute_words(sides, words)
+    assert WordIndex(words).playable(board) == brute_words(sides, words)
+    by_count = {n: brute_solutions(sides, words, n) for n in (1, 2, 3)}
+    for n, expected in by_count.items():
+        assert set(chains_of(solutions_with_words(board, words, n))) == expected
+    for max_words in (1, 2, 3):
+        expected = best_of(set().union(*(by_count[n] for n in range(1, max_words + 1))))
+        assert chains_of(solve_all(board, words, max_words)) == sorted(expected)
+        assert count_best(board, words, max_words) == len(expected)
+        best = solve(board, words, max_words)
+        assert (best.words if best else None) == min(expected, default=None)
+
+
+# The archive of NYT puzzles, with the words each day accepted.
+
+
+@pytest.fixture(scope="module")
+def archive() -> list[tuple[str, list[str], list[str], list[str]]]:
+    """Return (date, sides, dictionary, NYT solution) of every real archived day."""
+    days = []
+    for path in sorted((Path(MIRROR) / ARCHIVE).glob("*.json")):
+        if path.stem != PLACEHOLDER_DAY:
+            day = json.loads(path.read_text())
+            days.append((path.stem, day["sides"], day["dictionary"], day["ourSolution"]))
+    return days
+
+
+@needs_mirror
+@pytest.mark.mirror
+def test_archive_best_solutions_match_brute_force(archive):
+    assert len(archive) > 1000
+    for date, sides, dictionary, _ in archive:
+        lowered = [side.lower() for side in sides]
+        expected = brute_best_short(lowered, dictionary)
+        found = chains_of(solve_all(parse_board(sides), dictionary))
+        if expected:
+            assert set(found) == expected, date
+        else:  # no solution of one or two words: the best needs more
+            assert found and len(found[0]) > 2, date
+
+
+@needs_mirror
+@pytest.mark.mirror
+def test_archive_nyt_solution_is_valid_and_never_shorter(archive):
+    for date, sides, dictionary, nyt_solution in archive:
+        lowered = [side.lower() for side in sides]
+        chain = tuple(word.lower() for word in nyt_solution)
+        accepted = set(brute_words(lowered, dictionary))
+        assert set(chain) <= accepted and is_solution(lowered, chain), date
+        best = solve(parse_board(sides), dictionary)
+        assert cost(chain) >= (best.word_count, best.letter_count), date
+
+
+@needs_mirror
+@pytest.mark.mirror
+def test_word_index_matches_playable_words_on_a_big_list(archive):
+    words = (Path(MIRROR) / WORDS_ALPHA).read_text().split()
+    index = WordIndex(words)
+    for _, sides, _, _ in archive[::300]:
+        board = parse_board(sides)
+        assert index.playable(board) == playable_words(board, words)
