@@ -105,12 +105,10 @@ def format_spelling_bee_bench(
 
 def archived_boxes() -> list[tuple[object, list[str]]]:
     """Return every archived Letter Boxed board with its NYT dictionary, oldest first."""
-    from solvers.letter_boxed import parse_board
+    from pipeline.letter_boxed_report import archived_days
 
     con = warehouse.connect(read_only=True)
-    warehouse.require_tables(con, "letter_boxed_puzzles", stage_hint="pipeline scrape")
-    rows = con.execute(warehouse.sql("bench_letter_boxed_days")).fetchall()
-    return [(parse_board(sides), words) for sides, words in rows]
+    return [(board, words) for _date, board, _nyt, words in archived_days(con)]
 
 
 def time_each(boxes: Sequence, solve_one: Callable) -> list[float]:

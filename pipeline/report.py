@@ -423,4 +423,16 @@ def report(
         with progress.step(f"{GAME_TITLES[game]}: writing CSV files and the chart to {folder}"):
             files = write_report_files(game_scores, folder)
         sections.append(markdown(game_scores, files))
+        if game == "letter-boxed":
+            sections.append(letter_boxed_solutions_section(con, folder))
     return "\n\n".join(sections)
+
+
+def letter_boxed_solutions_section(con: duckdb.DuckDBPyConnection, folder: Path) -> str:
+    """Solve every archived day exactly, compare with the NYT's solution, write the CSV."""
+    from pipeline import letter_boxed_report
+
+    days = letter_boxed_report.solve_archive(con)
+    columns, rows = letter_boxed_report.nyt_solution_rows(days)
+    path = write_csv(Table(columns, rows), folder / "letter_boxed_nyt_solutions.csv")
+    return letter_boxed_report.nyt_solutions_markdown(days) + f"\n\nFile: {path}"
