@@ -5,11 +5,38 @@
 --     recent verdicts outweigh old ones (the NYT reverses itself over time);
 --   bucket_rate / bucket_size: for a word never eligible before, how often words of its evidence
 --     bucket (in 2of12id, in ENABLE, already in an NYT Letter Boxed list, capitalized in web2,
---     Zipf bin) were
+--     an inflection of a word accepted before, Zipf bin) were
 --     accepted the first time they were eligible, before this date (smoothed: (a + 1) / (n + 2)).
 CREATE OR REPLACE TEMP TABLE evidence_rows AS
 WITH lb_first_listed AS (
     SELECT word, min(date) AS first_listed FROM letter_boxed_dictionary GROUP BY word
+),
+first_accepted AS (
+    SELECT word, min(as_of) AS first_accepted FROM verdict_rows WHERE accepted GROUP BY word
+),
+word_stems AS (
+    -- The words an inflected form could come from: plants -> plant, baked -> bake, ...
+    SELECT word, unnest(list_distinct(list_filter([
+        CASE WHEN suffix(word, 's') THEN left(word, length(word) - 1) END,
+        CASE WHEN suffix(word, 'es') THEN left(word, length(word) - 2) END,
+        CASE WHEN suffix(word, 'ies') THEN left(word, length(word) - 3) || 'y' END,
+        CASE WHEN suffix(word, 'ed') THEN left(word, length(word) - 2) END,
+        CASE WHEN suffix(word, 'ed') THEN left(word, length(word) - 1) END,
+        CASE WHEN suffix(word, 'ed') THEN left(word, length(word) - 3) END,
+        CASE WHEN suffix(word, 'ied') THEN left(word, length(word) - 3) || 'y' END,
+        CASE WHEN suffix(word, 'ing') THEN left(word, length(word) - 3) END,
+        CASE WHEN suffix(word, 'ing') THEN left(word, length(word) - 3) || 'e' END,
+        CASE WHEN suffix(word, 'ing') THEN left(word, length(word) - 4) END,
+        CASE WHEN suffix(word, 'ly') THEN left(word, length(word) - 2) END,
+        CASE WHEN suffix(word, 'er') THEN left(word, length(word) - 2) END,
+        CASE WHEN suffix(word, 'er') THEN left(word, length(word) - 1) END
+    ], lambda stem: stem IS NOT NULL AND length(stem) >= 3))) AS stem
+    FROM (SELECT DISTINCT word FROM verdict_rows)
+),
+stem_first_accepted AS (
+    SELECT s.word, min(f.first_accepted) AS stem_first_accepted
+    FROM word_stems AS s JOIN first_accepted AS f ON f.word = s.stem
+    GROUP BY s.word
 ),
 featured AS (
     SELECT
@@ -22,16 +49,18 @@ featured AS (
         coalesce(list_contains(w.sources, 'enable'), false) AS in_enable,
         coalesce(f.first_listed < v.as_of, false) AS in_letter_boxed_list,
         coalesce(w.capitalized, false) AS capitalized,
+        coalesce(sf.stem_first_accepted < v.as_of, false) AS stem_accepted,
         least(floor(coalesce(w.zipf, 0) * 2) / 2, 5.0) AS zipf_bin
     FROM verdict_rows AS v
     LEFT JOIN words AS w USING (word)
     LEFT JOIN lb_first_listed AS f USING (word)
+    LEFT JOIN stem_first_accepted AS sf USING (word)
 ),
 with_history AS (
     SELECT
         *,
         in_2of12id::INTEGER || (in_enable::INTEGER)::VARCHAR || (in_letter_boxed_list::INTEGER)::VARCHAR
-            || (capitalized::INTEGER)::VARCHAR
+            || (capitalized::INTEGER)::VARCHAR || (stem_accepted::INTEGER)::VARCHAR
             || '@' || zipf_bin::VARCHAR AS bucket,
         coalesce(count(accepted) OVER before_row, 0) AS prior_verdicts,
         coalesce(sum(accepted::INTEGER) OVER before_row, 0) AS prior_accepted,
