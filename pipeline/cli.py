@@ -196,7 +196,7 @@ def solve_spelling_bee(
 ) -> None:
     """Solve a Spelling Bee: pangrams first, then words by length, scores and rank thresholds.
 
-    Example: pipeline solve spelling-bee entivcz --dictionary words_alpha
+    Example: pipeline solve spelling-bee entivcz --dictionary custom
     """
     import json
 

@@ -432,6 +432,10 @@ def letter_boxed_solutions_section(con: duckdb.DuckDBPyConnection, folder: Path)
     """Solve every archived day exactly, compare with the NYT's solution, write the CSV."""
     from pipeline import letter_boxed_report
 
+    if not all(
+        warehouse.table_exists(con, t) for t in ("letter_boxed_puzzles", "letter_boxed_dictionary")
+    ):
+        return "## The NYT's own solutions against the exact solver\n\nNo Letter Boxed archive: run `pipeline scrape letter-boxed`."
     days = letter_boxed_report.solve_archive(con)
     columns, rows = letter_boxed_report.nyt_solution_rows(days)
     path = write_csv(Table(columns, rows), folder / "letter_boxed_nyt_solutions.csv")

@@ -56,6 +56,11 @@ def solution_record(puzzle: Puzzle, answers: list[Word]) -> dict:
     }
 
 
+def plural(count: int, noun: str) -> str:
+    """Return a count with its noun, plural unless the count is one."""
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+
+
 def format_solution(puzzle: Puzzle, answers: list[Word], dictionary: str) -> str:
     """Return the answers as text: pangrams, then words by length and alphabet, scores and ranks."""
     record = solution_record(puzzle, answers)
@@ -75,7 +80,8 @@ def format_solution(puzzle: Puzzle, answers: list[Word], dictionary: str) -> str
     ]
     lines.append("")
     lines.append(
-        f"{record['word_count']} words, {len(record['pangrams'])} pangrams, {record['score']} points"
+        f"{plural(record['word_count'], 'word')}, {plural(len(record['pangrams']), 'pangram')}, "
+        f"{plural(record['score'], 'point')}"
     )
     lines.append(
         "Ranks: " + " · ".join(f"{rank} {points}" for rank, points in record["ranks"].items())

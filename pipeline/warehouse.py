@@ -79,8 +79,8 @@ def table_exists(con: duckdb.DuckDBPyConnection, table: str) -> bool:
     found = con.execute(
         "SELECT count(*) FROM information_schema.tables WHERE table_name = $table",
         {"table": table},
-    ).fetchone()
-    return bool(found and found[0])
+    ).fetchall()  # fetched to the end: DuckDB 2 blocks a connection's relations on a pending result
+    return bool(found and found[0][0])
 
 
 def require_tables(con: duckdb.DuckDBPyConnection, *tables: str, stage_hint: str) -> None:

@@ -7,20 +7,30 @@
 
 A scripted path answers its replies in order and repeats the last one; other paths answer 404.
 A reply is `(status, body)`, `(status, body, headers)` or a `Reply` (delays, truncated bodies).
+
+The session fixture `mirror_warehouse` builds a real warehouse from the mirror once (see below).
 """
 
 from __future__ import annotations
 
 import contextlib
+import gc
+import os
 import socket
 import threading
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
 from urllib.parse import urlsplit
 
+import duckdb
 import pytest
+from typer.testing import CliRunner
+
+from pipeline.cli import app
+from pipeline.config import mirror_dir
 
 
 @dataclass(frozen=True)
@@ -156,3 +166,83 @@ def local_http(monkeypatch: pytest.MonkeyPatch) -> Iterator[LocalHTTP]:
     server.start()
     yield server
     server.stop()
+
+
+# --- a real warehouse built once per session from the mirror (PIPELINE_MIRROR) ------------------
+
+MIRROR_UNTIL = "2025-08-09"  # the last day of every puzzle file in the mirror
+MIRROR_STAGES = (
+    ("words", "--offline"),
+    ("scrape", "--offline", "--until", MIRROR_UNTIL),
+    ("build",),
+)
+
+
+@dataclass(frozen=True)
+class MirrorWarehouse:
+    """The folders of a warehouse built from the mirror by the real stages."""
+
+    root: Path
+    warehouse: Path
+    raw: Path
+    custom: Path
+    reports: Path
+
+    @property
+    def env(self) -> dict[str, str]:
+        """Return the environment that points the pipeline at this warehouse and its folders."""
+        return {
+            "PIPELINE_WAREHOUSE": str(self.warehouse),
+            "PIPELINE_RAW": str(self.raw),
+            "PIPELINE_CUSTOM": str(self.custom),
+            "PIPELINE_REPORTS": str(self.reports),
+        }
+
+    def connect(self) -> duckdb.DuckDBPyConnection:
+        """Return a read-only connection to the warehouse."""
+        return duckdb.connect(str(self.warehouse), read_only=True)
+
+
+def _use_mirror_nltk_data(mirror: Path) -> None:
+    """Let nltk find the mirror's corpora when NLTK_DATA is not set (CI sets it)."""
+    if os.environ.get("NLTK_DATA", "").strip():
+        return
+    fallback = mirror.parent / "nltk_data"
+    if not fallback.is_dir():
+        pytest.skip("NLTK_DATA is not set and the mirror has no nltk_data folder beside http/")
+    import nltk
+
+    if str(fallback) not in nltk.data.path:
+        nltk.data.path.append(str(fallback))
+
+
+@pytest.fixture(scope="session")
+def mirror_warehouse(tmp_path_factory: pytest.TempPathFactory) -> Iterator[MirrorWarehouse]:
+    """Build a warehouse from the mirror once per session (words, scrape, build: about 2 min).
+
+    Runs the real commands in-process with the warehouse, cache, custom lists and reports in a
+    temporary folder; skips when PIPELINE_MIRROR is not set. Tests must treat it as read-only.
+    """
+    mirror = mirror_dir()
+    if mirror is None:
+        pytest.skip("PIPELINE_MIRROR is not set (point it at the mirror's http folder)")
+    _use_mirror_nltk_data(mirror)
+    root = tmp_path_factory.mktemp("mirror_warehouse")
+    built = MirrorWarehouse(
+        root=root,
+        warehouse=root / "warehouse.duckdb",
+        raw=root / "raw",
+        custom=root / "custom",
+        reports=root / "reports",
+    )
+    runner = CliRunner()
+    for stage in MIRROR_STAGES:
+        result = runner.invoke(app, list(stage), env=built.env)
+        gc.collect()  # close the stage's connection so later read-only connections can open
+        if result.exit_code != 0:
+            pytest.fail(
+                f"`pipeline {' '.join(stage)}` exited {result.exit_code}:\n{result.output}\n"
+                f"{result.exception!r}",
+                pytrace=False,
+            )
+    yield built

@@ -1,0 +1,204 @@
+"""The build stage: the membership rule on hand-made evidence, then the lists built from the mirror."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import numpy as np
+import pytest
+
+from pipeline.dictionary import Evidence, Rule, decide, micro_scores, reasons
+from solvers.masks import is_plain_word, letter_mask
+from tests.conftest import MirrorWarehouse
+
+RULE = Rule("score_180", 0.55)
+
+
+def evidence(*rows: dict) -> Evidence:
+    """Return Evidence from row dicts (missing columns default to a word never seen before)."""
+    defaults = {
+        "word": "word",
+        "prior_verdicts": 0,
+        "prior_accepted": 0,
+        "last_accepted": False,
+        "score_180": 0.0,
+        "score_forever": 0.0,
+        "bucket": "0000@0.0",
+        "bucket_size": 0,
+        "bucket_rate": 0.5,
+    }
+    filled = [defaults | row for row in rows]
+    return Evidence({name: np.asarray([row[name] for row in filled]) for name in defaults})
+
+
+def test_decide_words_seen_before_by_their_score_and_ties_by_the_last_verdict():
+    seen = evidence(
+        {"word": "positive", "prior_verdicts": 3, "score_180": 0.4, "last_accepted": False},
+        {"word": "negative", "prior_verdicts": 3, "score_180": -0.4, "last_accepted": True},
+        {"word": "tie_last_in", "prior_verdicts": 2, "score_180": 0.0, "last_accepted": True},
+        {"word": "tie_last_out", "prior_verdicts": 2, "score_180": 0.0, "last_accepted": False},
+        {"word": "rounding_tie", "prior_verdicts": 2, "score_180": 5e-10, "last_accepted": False},
+        {"word": "bucket_ignored", "prior_verdicts": 1, "score_180": -1.0, "bucket_rate": 0.99},
+    )
+    assert decide(seen, RULE).tolist() == [True, False, True, False, False, False]
+
+
+def test_decide_new_words_by_their_bucket_rate():
+    new = evidence(
+        {"word": "above", "bucket_rate": 0.56},
+        {"word": "at", "bucket_rate": 0.55},
+        {"word": "below", "bucket_rate": 0.54},
+        {"word": "score_ignored", "bucket_rate": 0.1, "score_180": 3.0, "last_accepted": True},
+    )
+    assert decide(new, RULE).tolist() == [True, True, False, False]
+    assert decide(new, Rule("score_180", 0.30)).tolist() == [True, True, True, False]
+
+
+def test_decide_reads_the_rule_score_column():
+    rows = evidence({"prior_verdicts": 4, "score_180": 0.9, "score_forever": -2.0})
+    assert decide(rows, Rule("score_180", 0.5)).tolist() == [True]
+    assert decide(rows, Rule("score_forever", 0.5)).tolist() == [False]
+
+
+def test_reasons():
+    rows = evidence(
+        {"prior_verdicts": 4, "prior_accepted": 3, "score_180": 0.25},
+        {"bucket": "1100@3.5", "bucket_size": 120, "bucket_rate": 0.8},
+    )
+    assert reasons(rows, RULE, decide(rows, RULE)) == [
+        "accepted: 3 of 4 past verdicts accepted, score_180 = +0.25",
+        "accepted: never eligible; bucket 1100@3.5 accepted 80% of 120 new words",
+    ]
+
+
+def test_rule_describe():
+    assert Rule("score_forever", 0.6).describe() == (
+        "a word eligible before is in when the sum of its all verdicts equally (+1 accepted, "
+        "-1 not) is positive (a tie goes to the last verdict); a new word is in when at least "
+        "60% of earlier new words of its evidence bucket were accepted"
+    )
+
+
+@pytest.mark.parametrize(
+    ("accepted", "predicted", "expected"),
+    [
+        ([1, 1, 0, 0, 1], [1, 0, 1, 0, 1], (2 / 3, 2 / 3, 2 / 3)),
+        ([1, 1, 1, 1], [1, 1, 0, 0], (1.0, 0.5, 2 / 3)),
+        ([1, 0, 0, 0], [1, 1, 1, 1], (0.25, 1.0, 0.4)),
+        ([1, 1], [0, 0], (1.0, 0.0, 0.0)),  # nothing predicted: precision is vacuously 1
+        ([0, 0], [1, 0], (0.0, 1.0, 0.0)),  # nothing accepted: recall is vacuously 1
+        ([1, 0], [0, 1], (0.0, 0.0, 0.0)),
+        ([0, 0], [0, 0], (1.0, 1.0, 1.0)),
+    ],
+)
+def test_micro_scores(accepted, predicted, expected):
+    scores = micro_scores(np.asarray(accepted, bool), np.asarray(predicted, bool))
+    assert list(scores) == ["precision", "recall", "f1"]
+    assert tuple(scores.values()) == pytest.approx(expected)
+
+
+# --- the lists built from the mirror (PIPELINE_MIRROR) -----------------------------------------
+
+
+def read_list(mirror_warehouse: MirrorWarehouse, name: str) -> list[str]:
+    """Return the lines of a built custom list."""
+    path = mirror_warehouse.custom / name
+    assert path.is_file(), path
+    return path.read_text().splitlines()
+
+
+@pytest.mark.mirror
+@pytest.mark.parametrize(
+    ("name", "table", "min_length"),
+    [
+        ("spelling_bee.txt", "spelling_bee_custom", 4),
+        ("letter_boxed.txt", "letter_boxed_custom", 3),
+    ],
+)
+def test_custom_lists_are_sorted_plain_words(mirror_warehouse, name, table, min_length):
+    words = read_list(mirror_warehouse, name)
+    assert len(words) > 10_000
+    assert words == sorted(set(words))
+    assert all(is_plain_word(word) and len(word) >= min_length for word in words)
+    included = mirror_warehouse.connect().execute(
+        f"SELECT word FROM {table} WHERE included AND length(word) >= {min_length} ORDER BY word"
+    )
+    assert words == [row[0] for row in included.fetchall()]
+
+
+@pytest.mark.mirror
+def test_the_build_tables_exist(mirror_warehouse):
+    tables = {
+        row[0]
+        for row in mirror_warehouse.connect()
+        .execute("SELECT table_name FROM information_schema.tables")
+        .fetchall()
+    }
+    assert {
+        "spelling_bee_custom",
+        "spelling_bee_backtest",
+        "letter_boxed_custom",
+        "letter_boxed_backtest",
+        "dictionary_rules",
+    } <= tables
+
+
+@pytest.mark.mirror
+def test_recent_answers_never_rejected_are_in_the_spelling_bee_list(mirror_warehouse):
+    con = mirror_warehouse.connect()
+    puzzles = con.execute(
+        "SELECT date, letters_mask, center_bit, answers FROM spelling_bee_puzzles ORDER BY date"
+    ).fetchall()
+    letters = np.asarray([row[1] for row in puzzles])
+    centers = np.asarray([row[2] for row in puzzles])
+    answers = [set(row[3]) for row in puzzles]
+    recent = sorted({word for row in puzzles[-30:] for word in row[3]})
+
+    def never_rejected(word: str) -> bool:
+        mask = letter_mask(word)
+        eligible = np.flatnonzero(((mask & ~letters) == 0) & ((mask & centers) != 0))
+        return all(word in answers[i] for i in eligible)
+
+    only_accepted = [word for word in recent if never_rejected(word)]
+    assert len(only_accepted) > 0.9 * len(recent) > 500
+    listed = set(read_list(mirror_warehouse, "spelling_bee.txt"))
+    assert [word for word in only_accepted if word not in listed] == []
+
+
+@pytest.mark.mirror
+def test_a_word_first_eligible_in_the_last_year_has_no_prior_verdicts(mirror_warehouse):
+    # FABULOUS needs an S, and the NYT used no S until the puzzle of 2025-03-12 (F, ABLOSU)
+    con = mirror_warehouse.connect()
+    first = con.execute(
+        "SELECT date::DATE, accepted, prior_verdicts, prior_accepted FROM spelling_bee_backtest "
+        "WHERE word = 'fabulous' ORDER BY date LIMIT 1"
+    ).fetchall()
+    assert first == [(dt.date(2025, 3, 12), True, 0, 0)]
+    last = con.execute("SELECT max(date) FROM spelling_bee_puzzles").fetchall()[0][0]
+    assert dt.date(2025, 3, 12) > last - dt.timedelta(days=365)
+
+
+@pytest.mark.mirror
+@pytest.mark.parametrize("table", ["spelling_bee_backtest", "letter_boxed_backtest"])
+def test_backtest_rows_count_only_earlier_verdicts(mirror_warehouse, table):
+    mismatched, total = (
+        mirror_warehouse.connect()
+        .execute(
+            f"""
+            SELECT count(*) FILTER (WHERE prior_verdicts <> earlier OR prior_accepted <> earlier_accepted),
+                   count(*)
+            FROM (
+                SELECT *,
+                       count(*) OVER earlier_rows AS earlier,
+                       coalesce(sum(accepted::INTEGER) OVER earlier_rows, 0) AS earlier_accepted
+                FROM {table}
+                WINDOW earlier_rows AS (PARTITION BY word ORDER BY date
+                                        ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING)
+            )
+            WHERE date >= (SELECT max(date) FROM {table}) - INTERVAL 365 DAY
+            """
+        )
+        .fetchone()
+    )
+    assert total > 100_000
+    assert mismatched == 0
