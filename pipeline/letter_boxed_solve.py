@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-import json
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from pipeline.batch import read_json_lines
 from pipeline.errors import UserError
+from pipeline.reporting import plural
 from solvers import letter_boxed as lb
 from solvers.letter_boxed import Board, Solution
 
@@ -73,7 +74,8 @@ def format_answer(answer: BoxAnswer, dictionary: str, exactly: int | None) -> st
         best = answer.best
         lines.append(f"Best: {' - '.join(word.upper() for word in best.words)}")
         lines.append(
-            f"{best.word_count} words, {best.letter_count} letters; {answer.best_count:,} best solutions"
+            f"{plural(best.word_count, 'word')}, {plural(best.letter_count, 'letter')}; "
+            f"{plural(answer.best_count, 'best solution')}"
         )
     if answer.listed is not None:
         heading = f"Every {exactly}-word solution" if exactly is not None else "Every best solution"
@@ -94,27 +96,16 @@ class BoxBatchLine:
 
 def read_box_batch(path: Path) -> list[BoxBatchLine]:
     """Read every JSON line of a batch file; a bad line is a UserError naming its number."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise UserError(f"cannot read batch file {path} ({error.__class__.__name__})") from None
-    return list(_box_batch_lines(path, text))
+    return read_json_lines(path, box_batch_line)
 
 
-def _box_batch_lines(path: Path, text: str) -> Iterator[BoxBatchLine]:
-    """Yield the boards of a batch file's non-blank lines."""
-    for number, line in enumerate(text.splitlines(), start=1):
-        if not line.strip():
-            continue
-        try:
-            fields = json.loads(line)
-            if not isinstance(fields, dict) or not isinstance(fields.get("sides"), list):
-                raise ValueError('a line must be a JSON object with a "sides" list')
-            words = fields.get("dictionary")
-            if words is not None and not (
-                isinstance(words, list) and all(isinstance(w, str) for w in words)
-            ):
-                raise ValueError('"dictionary" must be a list of words')
-            yield BoxBatchLine(number, fields, lb.parse_board(fields["sides"]), words)
-        except (ValueError, TypeError) as error:
-            raise UserError(f"{path} line {number}: {error}") from None
+def box_batch_line(number: int, fields: dict) -> BoxBatchLine:
+    """Return the board of one batch line, with its own word list if it has one."""
+    if not isinstance(fields.get("sides"), list):
+        raise ValueError('a line needs a "sides" list')
+    words = fields.get("dictionary")
+    if words is not None and not (
+        isinstance(words, list) and all(isinstance(w, str) for w in words)
+    ):
+        raise ValueError('"dictionary" must be a list of words')
+    return BoxBatchLine(number, fields, lb.parse_board(fields["sides"]), words)

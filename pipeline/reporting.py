@@ -5,6 +5,11 @@ from __future__ import annotations
 import duckdb
 
 
+def plural(count: int, noun: str) -> str:
+    """Return a count with its noun, plural unless the count is one."""
+    return f"{count:,} {noun}" if count == 1 else f"{count:,} {noun}s"
+
+
 def markdown_table(headers: list[str], rows: list[tuple]) -> str:
     """Return rows as a Markdown table, numbers right-aligned."""
     cells = [[_cell(value) for value in row] for row in rows]

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import json
-from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from pipeline.batch import read_json_lines
 from pipeline.errors import UserError
+from pipeline.reporting import plural
 from pipeline.sql_solver import SqlSolver
 from solvers import scoring
 from solvers.masks import Word
@@ -54,11 +54,6 @@ def solution_record(puzzle: Puzzle, answers: list[Word]) -> dict:
         "scores": {word: scoring.word_score(word, puzzle) for word in ordered},
         "ranks": dict(scoring.rank_thresholds(total)),
     }
-
-
-def plural(count: int, noun: str) -> str:
-    """Return a count with its noun, plural unless the count is one."""
-    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
 
 
 def format_solution(puzzle: Puzzle, answers: list[Word], dictionary: str) -> str:
@@ -115,28 +110,15 @@ class BatchLine:
 
 def read_batch(path: Path) -> list[BatchLine]:
     """Read every JSON line of a batch file; a bad line is a UserError naming its number."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise UserError(f"cannot read batch file {path} ({error.__class__.__name__})") from None
-    return list(_batch_lines(path, text))
+    return read_json_lines(path, batch_line)
 
 
-def _batch_lines(path: Path, text: str) -> Iterator[BatchLine]:
-    """Yield the puzzles of a batch file's non-blank lines."""
-    for number, line in enumerate(text.splitlines(), start=1):
-        if not line.strip():
-            continue
-        try:
-            fields = json.loads(line)
-            if not isinstance(fields, dict):
-                raise ValueError("a line must be a JSON object")
-            center, others = fields.get("center"), fields.get("others")
-            if not isinstance(center, str) or not isinstance(others, str):
-                raise ValueError('a line needs "center" and "others" strings')
-            yield BatchLine(number, fields, make_puzzle(center, others))
-        except ValueError as error:  # json.JSONDecodeError is a ValueError too
-            raise UserError(f"{path} line {number}: {error}") from None
+def batch_line(number: int, fields: dict) -> BatchLine:
+    """Return the puzzle of one batch line."""
+    center, others = fields.get("center"), fields.get("others")
+    if not isinstance(center, str) or not isinstance(others, str):
+        raise ValueError('a line needs "center" and "others" strings')
+    return BatchLine(number, fields, make_puzzle(center, others))
 
 
 def batch_output(line: BatchLine, answers: list[Word]) -> dict:

@@ -1,0 +1,98 @@
+"""`pipeline solve letter-boxed` on a tiny word file: output, options, batch and bad input."""
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from pipeline.cli import app
+
+BOX = ["ozu", "nri", "lfa", "mbt"]
+# forum + mobilization (17 letters) and fulmar + robotization (18) both use all 12 letters;
+# "form" breaks no rule but ends on m, and "zzz" is not on the box.
+WORDS = ["forum", "mobilization", "fulmar", "robotization", "form", "zzz"]
+
+
+@pytest.fixture
+def word_file(tmp_path: Path) -> Path:
+    path = tmp_path / "words.txt"
+    path.write_text("\n".join(WORDS) + "\n")
+    return path
+
+
+def run(*args: str):
+    return CliRunner().invoke(app, ["solve", "letter-boxed", *args])
+
+
+def test_text_output_names_the_best_solution_and_counts(word_file: Path) -> None:
+    result = run(*BOX, "--dictionary", str(word_file))
+    assert result.exit_code == 0
+    assert result.stdout.splitlines() == [
+        f"Letter Boxed  OZU / NRI / LFA / MBT  ({word_file})",
+        "",
+        "Best: FORUM - MOBILIZATION",
+        "2 words, 17 letters; 1 best solution",
+    ]
+
+
+def test_json_and_two_word_listing(word_file: Path) -> None:
+    result = run(*BOX, "--dictionary", str(word_file), "--words", "2", "--json")
+    assert result.exit_code == 0
+    assert json.loads(result.stdout) == {
+        "sides": BOX,
+        "solution": ["forum", "mobilization"],
+        "words": 2,
+        "letters": 17,
+        "best_count": 1,
+        "solutions": [["forum", "mobilization"], ["fulmar", "robotization"]],
+        "dictionary": str(word_file),
+    }
+
+
+def test_no_solution_within_the_word_limit(word_file: Path) -> None:
+    result = run(*BOX, "--dictionary", str(word_file), "--max-words", "1", "--json")
+    assert result.exit_code == 0
+    assert json.loads(result.stdout)["solution"] is None
+    text = run(*BOX, "--dictionary", str(word_file), "--max-words", "1")
+    assert "No solution within 1 words" in text.stdout
+
+
+def test_batch_keeps_keys_and_uses_a_line_s_own_dictionary(word_file: Path, tmp_path: Path) -> None:
+    batch = tmp_path / "boxes.jsonl"
+    lines = [
+        {"id": 1, "sides": BOX},
+        {"id": 2, "sides": BOX, "dictionary": ["fulmar", "robotization"]},
+    ]
+    batch.write_text("\n".join(json.dumps(line) for line in lines) + "\n")
+    result = run("--batch", str(batch), "--dictionary", str(word_file))
+    assert result.exit_code == 0
+    out = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [(o["id"], o["solution"], o["letters"]) for o in out] == [
+        (1, ["forum", "mobilization"], 17),
+        (2, ["fulmar", "robotization"], 18),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["ozu", "nri", "lfa"], "error: A Letter Boxed board has exactly 4 sides, not 3."),
+        (["ozu", "nri", "lfa", "mb"], "error: Side 4 ('mb') must have exactly 3 letters."),
+        (["ozu", "nri", "lfa", "mb1"], "error: Side 4 ('mb1') must contain only the letters a-z."),
+        (["ozu", "nri", "lfa", "mbo"], "error: The letter 'o' appears more than once on the box."),
+    ],
+)
+def test_bad_boards_exit_2_with_one_line(word_file: Path, args: list[str], message: str) -> None:
+    result = run(*args, "--dictionary", str(word_file))
+    assert result.exit_code == 2
+    assert result.stderr.strip() == message
+
+
+def test_bad_batch_line_names_its_number(word_file: Path, tmp_path: Path) -> None:
+    batch = tmp_path / "boxes.jsonl"
+    batch.write_text(json.dumps({"sides": BOX}) + "\n{not json\n")
+    result = run("--batch", str(batch), "--dictionary", str(word_file))
+    assert result.exit_code == 2
+    assert result.stderr.startswith(f"error: {batch} line 2: ")
+    assert result.stdout == ""
