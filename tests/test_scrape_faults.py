@@ -166,6 +166,10 @@ class Scraped:
     cache: Path
 
 
+# The first run happens on 2024-07-01, so its 404s for June dates are final.
+FIRST_RUN_ID = "20240701T000000.000000Z"
+
+
 def scrape_once(folder: Path, server: LocalHTTP) -> Scraped:
     """Script the sources, run one scrape (collect, then load) and return what it left."""
     cache = folder / "raw"
@@ -175,7 +179,7 @@ def scrape_once(folder: Path, server: LocalHTTP) -> Scraped:
     con = duckdb.connect(str(folder / "warehouse.duckdb"))
     warehouse.run(con, "scrape_schema")
     script_sources(server)
-    load(con, collect(con, downloader, GAMES, FIRST, LAST), GAMES, "run-1")
+    load(con, collect(con, downloader, GAMES, FIRST, LAST), GAMES, FIRST_RUN_ID)
     return Scraped(con, downloader, server, cache)
 
 
@@ -402,14 +406,15 @@ def test_a_rerun_fetches_only_what_is_not_loaded_yet(tmp_path, local_http):
         simeydk_path("2024-06-10"),
         simeydk_path("2024-06-11"),
     ]
-    hits_before = {p: local_http.hits(p) for p in loaded_or_quarantined}
+    refused_long_ago = [nytbee_path("2024-06-11"), simeydk_path("2024-06-12")]
+    hits_before = {p: local_http.hits(p) for p in loaded_or_quarantined + refused_long_ago}
     timed_out_before = local_http.hits(gamedata_path("2024-06-12"))
     local_http.script(gamedata_path("2024-06-12"), [(200, GAMEDATA["2024-06-12"])])  # back up
 
     rerun = collect(con, first.downloader, GAMES, FIRST, LAST)
     load(con, rerun, GAMES, "run-2")
 
-    assert {p: local_http.hits(p) for p in loaded_or_quarantined} == hits_before
+    assert {p: local_http.hits(p) for p in loaded_or_quarantined + refused_long_ago} == hits_before
     assert local_http.hits(gamedata_path("2024-06-12")) == timed_out_before + 1
     assert [record.date for record, _url in rerun.bee_records] == [D(2024, 6, 12)]
     assert rerun.box_records == []
