@@ -46,13 +46,9 @@ class Rule:
     def describe(self) -> str:
         """Return the rule in one sentence."""
         tau = self.score_column.removeprefix("score_")
-        weighting = (
-            "all verdicts equally"
-            if tau == "forever"
-            else f"verdicts weighted by exp(-age/{tau} days)"
-        )
+        weighting = "" if tau == "forever" else f", each weighted by exp(-age/{tau} days),"
         return (
-            f"a word eligible before is in when the sum of its {weighting} (+1 accepted, -1 not) is "
+            f"a word eligible before is in when the sum of its verdicts (+1 accepted, -1 not){weighting} is "
             f"positive (a tie goes to the last verdict); a new word is in when at least "
             f"{self.new_word_threshold:.0%} of earlier new words of its evidence bucket were accepted"
         )
@@ -85,18 +81,39 @@ def reasons(evidence: Evidence, rule: Rule, decisions: np.ndarray) -> list[str]:
     """Return a short reason per row for its decision."""
     out = []
     for i in range(len(evidence)):
+        verdict = "in" if decisions[i] else "out"
         if evidence["prior_verdicts"][i] > 0:
             out.append(
-                f"{'accepted' if decisions[i] else 'rejected'}: {evidence['prior_accepted'][i]} of "
-                f"{evidence['prior_verdicts'][i]} past verdicts accepted, {rule.score_column} = "
-                f"{evidence[rule.score_column][i]:+.2f}"
+                f"{verdict}: accepted in {int(evidence['prior_accepted'][i])} of "
+                f"{int(evidence['prior_verdicts'][i])} puzzles where it was eligible, "
+                f"{rule.score_column} = {evidence[rule.score_column][i]:+.2f}"
             )
         else:
             out.append(
-                f"{'accepted' if decisions[i] else 'rejected'}: never eligible; bucket {evidence['bucket'][i]} "
-                f"accepted {evidence['bucket_rate'][i]:.0%} of {evidence['bucket_size'][i]} new words"
+                f"{verdict}: never eligible; {evidence['bucket_rate'][i]:.0%} (smoothed) of the "
+                f"{int(evidence['bucket_size'][i])} earlier new words "
+                f"{describe_bucket(evidence['bucket'][i])} were accepted"
             )
     return out
+
+
+BUCKET_FLAGS = (
+    "in 2of12id",
+    "in ENABLE",
+    "in an NYT Letter Boxed list",
+    "capitalized in web2",
+    "inflects an accepted word",
+)
+
+
+def describe_bucket(bucket: str) -> str:
+    """Return an evidence bucket code (flags '10110' @ Zipf bin) in words."""
+    flags, zipf_bin = bucket.split("@")
+    answers = [
+        f"{name} {'yes' if flag == '1' else 'no'}"
+        for name, flag in zip(BUCKET_FLAGS, flags, strict=True)
+    ]
+    return f"[{', '.join(answers)}, Zipf {zipf_bin}-{float(zipf_bin) + 0.5:g}]"
 
 
 def micro_scores(accepted: np.ndarray, predicted: np.ndarray) -> dict[str, float]:
@@ -255,10 +272,16 @@ def store_results(
     }
     with warehouse.stage(con):
         con.register("backtest_frame", _frame(backtest))
-        con.execute(f"CREATE OR REPLACE TABLE {prefix}_backtest AS SELECT * FROM backtest_frame")
+        con.execute(
+            f"CREATE OR REPLACE TABLE {prefix}_backtest AS SELECT date::DATE AS date, word, accepted, "
+            "predicted, prior_verdicts::INTEGER AS prior_verdicts, prior_accepted::INTEGER AS prior_accepted "
+            "FROM backtest_frame ORDER BY date, word"
+        )
         con.register("decision_frame", _frame(decisions))
         con.execute(
-            f"CREATE OR REPLACE TABLE {prefix}_custom AS SELECT * FROM decision_frame ORDER BY word"
+            f"CREATE OR REPLACE TABLE {prefix}_custom AS SELECT * REPLACE ("
+            "prior_verdicts::INTEGER AS prior_verdicts, prior_accepted::INTEGER AS prior_accepted, "
+            "bucket_size::INTEGER AS bucket_size) FROM decision_frame ORDER BY word"
         )
         con.execute(
             "CREATE TABLE IF NOT EXISTS dictionary_rules (game VARCHAR PRIMARY KEY, score_column VARCHAR, "

@@ -63,17 +63,19 @@ def test_decide_reads_the_rule_score_column():
 def test_reasons():
     rows = evidence(
         {"prior_verdicts": 4, "prior_accepted": 3, "score_180": 0.25},
-        {"bucket": "1100@3.5", "bucket_size": 120, "bucket_rate": 0.8},
+        {"bucket": "11001@3.5", "bucket_size": 120, "bucket_rate": 0.8},
     )
     assert reasons(rows, RULE, decide(rows, RULE)) == [
-        "accepted: 3 of 4 past verdicts accepted, score_180 = +0.25",
-        "accepted: never eligible; bucket 1100@3.5 accepted 80% of 120 new words",
+        "in: accepted in 3 of 4 puzzles where it was eligible, score_180 = +0.25",
+        "in: never eligible; 80% (smoothed) of the 120 earlier new words [in 2of12id yes, "
+        "in ENABLE yes, in an NYT Letter Boxed list no, capitalized in web2 no, inflects an "
+        "accepted word yes, Zipf 3.5-4] were accepted",
     ]
 
 
 def test_rule_describe():
     assert Rule("score_forever", 0.6).describe() == (
-        "a word eligible before is in when the sum of its all verdicts equally (+1 accepted, "
+        "a word eligible before is in when the sum of its verdicts (+1 accepted, "
         "-1 not) is positive (a tie goes to the last verdict); a new word is in when at least "
         "60% of earlier new words of its evidence bucket were accepted"
     )
