@@ -103,11 +103,13 @@ BUCKET_FLAGS = (
     "in an NYT Letter Boxed list",
     "capitalized in web2",
     "inflects an accepted word",
+    "in words_alpha",
+    "in web2",
 )
 
 
 def describe_bucket(bucket: str) -> str:
-    """Return an evidence bucket code (flags '10110' @ Zipf bin) in words."""
+    """Return an evidence bucket code (flags '1011001' @ Zipf bin) in words."""
     flags, zipf_bin = bucket.split("@")
     answers = [
         f"{name} {'yes' if flag == '1' else 'no'}"

@@ -63,13 +63,13 @@ def test_decide_reads_the_rule_score_column():
 def test_reasons():
     rows = evidence(
         {"prior_verdicts": 4, "prior_accepted": 3, "score_180": 0.25},
-        {"bucket": "11001@3.5", "bucket_size": 120, "bucket_rate": 0.8},
+        {"bucket": "1100110@3.5", "bucket_size": 120, "bucket_rate": 0.8},
     )
     assert reasons(rows, RULE, decide(rows, RULE)) == [
         "in: accepted in 3 of 4 puzzles where it was eligible, score_180 = +0.25",
         "in: never eligible; 80% (smoothed) of the 120 earlier new words [in 2of12id yes, "
         "in ENABLE yes, in an NYT Letter Boxed list no, capitalized in web2 no, inflects an "
-        "accepted word yes, Zipf 3.5-4] were accepted",
+        "accepted word yes, in words_alpha yes, in web2 no, Zipf 3.5-4] were accepted",
     ]
 
 

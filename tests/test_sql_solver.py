@@ -11,7 +11,13 @@ from tests.test_spelling_bee_solvers import puzzles, puzzles_and_words
 def test_sql_solver_on_a_known_puzzle() -> None:
     words = ["catchup", "match", "chat", "cat", "math", "champ", "pouch", "HATCH", "hatch"]
     solver = SqlSolver(words)
-    assert solver.solve(make_puzzle("c", "aptmhu")) == ["catchup", "champ", "chat", "hatch", "match"]
+    assert solver.solve(make_puzzle("c", "aptmhu")) == [
+        "catchup",
+        "champ",
+        "chat",
+        "hatch",
+        "match",
+    ]
 
 
 @settings(max_examples=60, deadline=None)

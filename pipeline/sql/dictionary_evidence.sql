@@ -4,8 +4,8 @@
 --   score_<tau>: the verdicts (+1 accepted, -1 not) weighted by exp(-age / tau days), so that
 --     recent verdicts outweigh old ones (the NYT reverses itself over time);
 --   bucket_rate / bucket_size: for a word never eligible before, how often words of its evidence
---     bucket (in 2of12id, in ENABLE, already in an NYT Letter Boxed list, capitalized in web2,
---     an inflection of a word accepted before, Zipf bin) were
+--     bucket (in 2of12id, ENABLE, an NYT Letter Boxed list before, capitalized in web2, an
+--     inflection of a word accepted before, in words_alpha, in web2; Zipf bin) were
 --     accepted the first time they were eligible, before this date (smoothed: (a + 1) / (n + 2)).
 CREATE OR REPLACE TEMP TABLE evidence_rows AS
 WITH lb_first_listed AS (
@@ -47,6 +47,8 @@ featured AS (
         CASE WHEN v.accepted THEN 1 WHEN NOT v.accepted THEN -1 ELSE 0 END AS vote,
         coalesce(list_contains(w.sources, '2of12id'), false) AS in_2of12id,
         coalesce(list_contains(w.sources, 'enable'), false) AS in_enable,
+        coalesce(list_contains(w.sources, 'words_alpha'), false) AS in_words_alpha,
+        coalesce(list_contains(w.sources, 'nltk_words'), false) AS in_nltk_words,
         coalesce(f.first_listed < v.as_of, false) AS in_letter_boxed_list,
         coalesce(w.capitalized, false) AS capitalized,
         coalesce(sf.stem_first_accepted < v.as_of, false) AS stem_accepted,
@@ -61,6 +63,7 @@ with_history AS (
         *,
         in_2of12id::INTEGER || (in_enable::INTEGER)::VARCHAR || (in_letter_boxed_list::INTEGER)::VARCHAR
             || (capitalized::INTEGER)::VARCHAR || (stem_accepted::INTEGER)::VARCHAR
+            || (in_words_alpha::INTEGER)::VARCHAR || (in_nltk_words::INTEGER)::VARCHAR
             || '@' || zipf_bin::VARCHAR AS bucket,
         coalesce(count(accepted) OVER before_row, 0) AS prior_verdicts,
         coalesce(sum(accepted::INTEGER) OVER before_row, 0) AS prior_accepted,
