@@ -85,12 +85,10 @@ def words(offline: Offline = False) -> None:
 
     Example: pipeline words --offline
     """
+    from pipeline.reporting import print_word_sources
     from pipeline.words import build_words
 
-    con = build_words(offline=is_offline(offline))
-    from pipeline.reporting import print_word_sources
-
-    print_word_sources(con)
+    print_word_sources(build_words(offline=is_offline(offline)))
 
 
 @app.command()
