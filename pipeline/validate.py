@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
-import datetime
 from collections import Counter
 from collections.abc import Iterable
 
@@ -176,52 +174,3 @@ def _dictionary_problems(rec: BoxRecord) -> list[str]:
     reasons = [(word, _word_problem(word, side_of)) for word in rec.dictionary or ()]
     offending = [f"{word} ({reason})" for word, reason in reasons if reason]
     return [f"dictionary words that break the rules: {_some_words(offending)}"] if offending else []
-
-
-# ---------------------------------------------------------------------------------------------
-# The placeholder board the NYT page served for some hours on a few days
-
-
-def is_placeholder_board(rec: BoxRecord, next_day: BoxRecord | None) -> bool:
-    """Return True when the next day's page says yesterday's board was not this one.
-
-    A next-day page that repeats this day's own `yesterdays_sides` is stale, not a contradiction:
-    the NYT's "yesterday" sometimes lags one more day (in the mirror: on 2023-04-06, on
-    2023-05-04, and on the placeholder page of 2023-09-12 about 2023-09-11).
-    """
-    if next_day is None or next_day.yesterdays_sides is None:
-        return False
-    _check_next_day(rec, next_day)
-    said = _side_sets(next_day.yesterdays_sides)
-    stale = rec.yesterdays_sides is not None and said == _side_sets(rec.yesterdays_sides)
-    return not stale and said != _side_sets(rec.sides)
-
-
-def corrected_from_next_day(rec: BoxRecord, next_day: BoxRecord) -> BoxRecord:
-    """Return the day's real board and solution as the next day's page states them."""
-    _check_next_day(rec, next_day)
-    sides, solution = next_day.yesterdays_sides, next_day.yesterdays_solution
-    if sides is None or solution is None or len(sides) != 4:
-        raise ValueError(f"{next_day.date} does not state four sides and a solution for yesterday")
-    return dataclasses.replace(
-        rec,
-        sides=(sides[0], sides[1], sides[2], sides[3]),
-        nyt_solution=solution,
-        par=None,
-        nyt_id=None,
-        dictionary=None,
-        yesterdays_sides=None,  # what the placeholder page said about its own yesterday is unknown
-        yesterdays_solution=None,
-        source=f"{rec.source}+next_day",
-    )
-
-
-def _side_sets(sides: Iterable[str]) -> set[frozenset[str]]:
-    """Return the sides as sets of letters, so that no order matters."""
-    return {frozenset(side) for side in sides}
-
-
-def _check_next_day(rec: BoxRecord, next_day: BoxRecord) -> None:
-    """Raise ValueError (a caller's bug) unless next_day is the day after rec."""
-    if next_day.date != rec.date + datetime.timedelta(days=1):
-        raise ValueError(f"{next_day.date} is not the day after {rec.date}")

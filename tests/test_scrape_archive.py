@@ -14,6 +14,8 @@ import pytest
 from typer.testing import CliRunner
 
 from pipeline.cli import app
+from pipeline.records import BoxRecord
+from pipeline.validate import box_problems
 from tests.conftest import MIRROR_UNTIL, MirrorWarehouse
 
 pytestmark = pytest.mark.mirror
@@ -112,6 +114,19 @@ def test_the_placeholder_day_is_the_only_corrected_one(con):
     assert rows(con, "SELECT count(*) FROM letter_boxed_dictionary WHERE date = '2023-09-12'") == [
         (0,)
     ]
+    # The board and solution taken from the next day obey the rules.
+    corrected = BoxRecord(
+        date=D(2023, 9, 12),
+        sides=("ier", "vsa", "ugm", "cly"),
+        nyt_solution=("myalgic", "cursive"),
+        par=None,
+        nyt_id=None,
+        dictionary=None,
+        yesterdays_sides=None,
+        yesterdays_solution=None,
+        source="simeydk",
+    )
+    assert box_problems(corrected) == []
 
 
 # --- quarantine and re-runs --------------------------------------------------------------------

@@ -20,8 +20,6 @@ from pipeline.validate import (
     bee_problems,
     box_problems,
     box_word_problem,
-    corrected_from_next_day,
-    is_placeholder_board,
 )
 
 D = datetime.date
@@ -225,74 +223,6 @@ def test_box_without_dictionary_checks_only_the_solution():
     assert box_problems(replace(BLACKSMITH, dictionary=None)) == []
 
 
-# --- the placeholder board -------------------------------------------------------------------
-
-PLACEHOLDER = replace(
-    BLACKSMITH,
-    sides=("lrc", "egk", "hib", "nta"),
-    nyt_solution=("glitch", "heartbreaking"),
-    nyt_id=1,
-)
-
-
-def next_day_saying(sides: tuple[str, ...] | None, solution: tuple[str, ...] | None) -> BoxRecord:
-    """Return a made-up next-day record whose page states these as yesterday's board."""
-    return replace(
-        BLACKSMITH,
-        date=BLACKSMITH.date + datetime.timedelta(days=1),
-        sides=("xun", "gre", "dvw", "fjq"),
-        yesterdays_sides=sides,
-        yesterdays_solution=solution,
-    )
-
-
-def test_a_board_the_next_day_confirms_is_not_a_placeholder():
-    shuffled = ("phs", "tko", "bam", "icl")  # sides and their letters in another order
-    assert not is_placeholder_board(BLACKSMITH, next_day_saying(shuffled, ("blacksmith", "hop")))
-
-
-def test_a_board_the_next_day_contradicts_is_a_placeholder():
-    assert is_placeholder_board(
-        PLACEHOLDER, next_day_saying(BLACKSMITH.sides, ("blacksmith", "hop"))
-    )
-
-
-def test_a_next_day_repeating_this_days_own_yesterday_is_stale_not_a_contradiction():
-    stale = next_day_saying(BLACKSMITH.yesterdays_sides, BLACKSMITH.yesterdays_solution)
-    assert not is_placeholder_board(BLACKSMITH, stale)
-
-
-def test_without_next_day_information_nothing_is_a_placeholder():
-    assert not is_placeholder_board(PLACEHOLDER, None)
-    assert not is_placeholder_board(PLACEHOLDER, next_day_saying(None, None))
-
-
-def test_a_next_day_that_is_not_the_day_after_is_a_bug():
-    two_days_later = replace(next_day_saying(BLACKSMITH.sides, None), date=D(2024, 6, 13))
-    with pytest.raises(ValueError, match="is not the day after"):
-        is_placeholder_board(PLACEHOLDER, two_days_later)
-
-
-def test_corrected_from_next_day_takes_the_real_board_and_forgets_the_rest():
-    next_day = next_day_saying(("shp", "kto", "lci", "bam"), ("blacksmith", "hop"))
-    assert corrected_from_next_day(PLACEHOLDER, next_day) == BoxRecord(
-        date=D(2024, 6, 11),
-        sides=("shp", "kto", "lci", "bam"),
-        nyt_solution=("blacksmith", "hop"),
-        par=None,
-        nyt_id=None,
-        dictionary=None,
-        yesterdays_sides=None,
-        yesterdays_solution=None,
-        source="simeydk+next_day",
-    )
-
-
-def test_corrected_from_next_day_needs_the_next_days_yesterday():
-    with pytest.raises(ValueError, match="does not state four sides and a solution"):
-        corrected_from_next_day(PLACEHOLDER, next_day_saying(BLACKSMITH.sides, None))
-
-
 # --- the real mirror (PIPELINE_MIRROR) ----------------------------------------------------------
 
 BULK_PATH = "raw.githubusercontent.com/jonb108/nytbee/main/cgi-bin/nyt_puzzles_plus.txt"
@@ -352,21 +282,3 @@ def letter_boxed_days(mirror: Path) -> dict[datetime.date, BoxRecord]:
 @pytest.mark.mirror
 def test_mirror_every_letter_boxed_day_validates_with_its_dictionary(letter_boxed_days):
     assert problems_by_date(letter_boxed_days.values(), box_problems) == {}
-
-
-@pytest.mark.mirror
-def test_mirror_only_2023_09_12_is_a_placeholder(letter_boxed_days):
-    days = letter_boxed_days
-    placeholders = [
-        date
-        for date, record in sorted(days.items())
-        if is_placeholder_board(record, days.get(date + datetime.timedelta(days=1)))
-    ]
-    assert placeholders == [D(2023, 9, 12)]
-    next_day = days[D(2023, 9, 13)]
-    corrected = corrected_from_next_day(days[D(2023, 9, 12)], next_day)
-    assert (corrected.sides, corrected.nyt_solution) == (
-        next_day.yesterdays_sides,
-        next_day.yesterdays_solution,
-    )
-    assert box_problems(corrected) == []
