@@ -8,7 +8,9 @@ import numpy as np
 import pytest
 
 from pipeline.dictionary import Evidence, Rule, decide, micro_scores, reasons
+from solvers.letter_boxed import parse_board, playable_words
 from solvers.masks import is_plain_word, letter_mask
+from solvers.spelling_bee import SubsetSolver, make_puzzle
 from tests.conftest import MirrorWarehouse
 
 RULE = Rule("score_180", 0.55)
@@ -204,3 +206,42 @@ def test_backtest_rows_count_only_earlier_verdicts(mirror_warehouse, table):
     )
     assert total > 100_000
     assert mismatched == 0
+
+
+@pytest.mark.mirror
+def test_the_sql_eligible_pairs_match_the_python_solvers(mirror_warehouse):
+    # The backtest's candidates come from one SQL query over packed masks; the pure solvers must
+    # find exactly the same eligible words, and the verdicts must be the official answers.
+    con = mirror_warehouse.connect()
+
+    def universe(answers_table: str) -> list[str]:
+        query = f"SELECT word FROM words UNION SELECT word FROM {answers_table}"
+        return [row[0] for row in con.execute(query).fetchall()]
+
+    bee = SubsetSolver(universe("spelling_bee_answers"))
+    puzzles = con.execute(
+        "SELECT date, center, others, answers FROM spelling_bee_puzzles USING SAMPLE 25 ROWS (reservoir, 7)"
+    ).fetchall()
+    for date, center, others, answers in puzzles:
+        pairs = con.execute(
+            "SELECT word, accepted FROM spelling_bee_backtest WHERE date = $date ORDER BY word",
+            {"date": date},
+        ).fetchall()
+        expected = bee.solve(make_puzzle(center, others))
+        assert [word for word, _ in pairs] == expected, date
+        assert [word for word, accepted in pairs if accepted] == sorted(answers), date
+    boxes = con.execute(
+        "SELECT p.date, p.sides, list(d.word) "
+        "FROM (SELECT * FROM letter_boxed_puzzles WHERE dictionary_known "
+        "      USING SAMPLE 8 ROWS (reservoir, 7)) AS p "
+        "JOIN letter_boxed_dictionary AS d USING (date) GROUP BY p.date, p.sides"
+    ).fetchall()
+    box_universe = universe("letter_boxed_dictionary")
+    for date, sides, dictionary in boxes:
+        pairs = con.execute(
+            "SELECT word, accepted FROM letter_boxed_backtest WHERE date = $date ORDER BY word",
+            {"date": date},
+        ).fetchall()
+        board = parse_board(sides)
+        assert [word for word, _ in pairs] == playable_words(board, box_universe), date
+        assert [word for word, accepted in pairs if accepted] == sorted(dictionary), date
