@@ -274,30 +274,19 @@ def store_results(
     }
     with warehouse.stage(con):
         con.register("backtest_frame", _frame(backtest))
-        con.execute(
-            f"CREATE OR REPLACE TABLE {prefix}_backtest AS SELECT date::DATE AS date, word, accepted, "
-            "predicted, prior_verdicts::INTEGER AS prior_verdicts, prior_accepted::INTEGER AS prior_accepted "
-            "FROM backtest_frame ORDER BY date, word"
-        )
         con.register("decision_frame", _frame(decisions))
-        con.execute(
-            f"CREATE OR REPLACE TABLE {prefix}_custom AS SELECT * REPLACE ("
-            "prior_verdicts::INTEGER AS prior_verdicts, prior_accepted::INTEGER AS prior_accepted, "
-            "bucket_size::INTEGER AS bucket_size) FROM decision_frame ORDER BY word"
-        )
-        con.execute(
-            "CREATE TABLE IF NOT EXISTS dictionary_rules (game VARCHAR PRIMARY KEY, score_column VARCHAR, "
-            "new_word_threshold DOUBLE, description VARCHAR, built_at TIMESTAMP)"
-        )
-        con.execute(
-            "INSERT OR REPLACE INTO dictionary_rules VALUES ($game, $score, $threshold, $description, now())",
+        warehouse.run(
+            con,
+            "dictionary_store",
             {
                 "game": game,
-                "score": rule.score_column,
-                "threshold": rule.new_word_threshold,
+                "score_column": rule.score_column,
+                "threshold": float(rule.new_word_threshold),
                 "description": rule.describe(),
             },
         )
+        con.execute(f"CREATE OR REPLACE TABLE {prefix}_backtest AS SELECT * FROM built_backtest")
+        con.execute(f"CREATE OR REPLACE TABLE {prefix}_custom AS SELECT * FROM built_custom")
 
 
 def _frame(columns: dict[str, np.ndarray]):
