@@ -246,3 +246,19 @@ def mirror_warehouse(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Mirro
                 pytrace=False,
             )
     yield built
+
+
+# --- the mirror's own files (PIPELINE_MIRROR) ------------------------------------------------
+
+BULK_PATH = "raw.githubusercontent.com/jonb108/nytbee/main/cgi-bin/nyt_puzzles_plus.txt"
+TEDMISTON_DIR = "raw.githubusercontent.com/tedmiston/spelling-bee-answers/main/days"
+SIMEYDK_DIR = "raw.githubusercontent.com/simeydk/letterboxed/main/data/letterboxed"
+
+
+@pytest.fixture(scope="module")
+def mirror() -> Path:
+    """Return the mirror's http folder, or skip when PIPELINE_MIRROR is not set."""
+    root = mirror_dir()
+    if root is None:
+        pytest.skip("PIPELINE_MIRROR is not set (point it at the mirror's http folder)")
+    return root

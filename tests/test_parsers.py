@@ -10,7 +10,6 @@ from pathlib import Path
 import pytest
 from bs4 import BeautifulSoup
 
-from pipeline.config import mirror_dir
 from pipeline.parsers import (
     NytbeeLayout,
     ParseError,
@@ -26,6 +25,7 @@ from pipeline.parsers import (
     parse_nytbee_page,
 )
 from pipeline.records import BeeRecord, BoxRecord
+from tests.conftest import BULK_PATH, SIMEYDK_DIR, TEDMISTON_DIR
 
 FIXTURES = Path(__file__).parent / "fixtures"
 D = datetime.date
@@ -452,19 +452,6 @@ def test_nytbee_page_rejects_pages_that_contradict_themselves(old, new, reason):
 
 
 # --- the real mirror (PIPELINE_MIRROR) ----------------------------------------------------------
-
-BULK_PATH = "raw.githubusercontent.com/jonb108/nytbee/main/cgi-bin/nyt_puzzles_plus.txt"
-TEDMISTON_DIR = "raw.githubusercontent.com/tedmiston/spelling-bee-answers/main/days"
-SIMEYDK_DIR = "raw.githubusercontent.com/simeydk/letterboxed/main/data/letterboxed"
-
-
-@pytest.fixture(scope="module")
-def mirror() -> Path:
-    """Return the mirror's http folder, or skip when PIPELINE_MIRROR is not set."""
-    root = mirror_dir()
-    if root is None:
-        pytest.skip("PIPELINE_MIRROR is not set (point it at the mirror's http folder)")
-    return root
 
 
 @pytest.fixture(scope="module")

@@ -8,7 +8,6 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.config import mirror_dir
 from pipeline.parsers import (
     parse_bulk_archive,
     parse_letterboxed_day,
@@ -21,6 +20,7 @@ from pipeline.validate import (
     box_problems,
     box_word_problem,
 )
+from tests.conftest import BULK_PATH, SIMEYDK_DIR, TEDMISTON_DIR
 
 D = datetime.date
 
@@ -224,19 +224,6 @@ def test_box_without_dictionary_checks_only_the_solution():
 
 
 # --- the real mirror (PIPELINE_MIRROR) ----------------------------------------------------------
-
-BULK_PATH = "raw.githubusercontent.com/jonb108/nytbee/main/cgi-bin/nyt_puzzles_plus.txt"
-TEDMISTON_DIR = "raw.githubusercontent.com/tedmiston/spelling-bee-answers/main/days"
-SIMEYDK_DIR = "raw.githubusercontent.com/simeydk/letterboxed/main/data/letterboxed"
-
-
-@pytest.fixture(scope="module")
-def mirror() -> Path:
-    """Return the mirror's http folder, or skip when PIPELINE_MIRROR is not set."""
-    root = mirror_dir()
-    if root is None:
-        pytest.skip("PIPELINE_MIRROR is not set (point it at the mirror's http folder)")
-    return root
 
 
 def problems_by_date(records, check) -> dict[datetime.date, list[str]]:
