@@ -145,24 +145,16 @@ def known_dates(con: duckdb.DuckDBPyConnection, source: str) -> set[dt.date]:
     return {row[0] for row in rows}
 
 
-def accept_bee(run: ScrapeRun, record: BeeRecord, url: str) -> None:
-    """Keep a valid Spelling Bee record, or quarantine it with its problems."""
-    problems = bee_problems(record)
+def accept(run: ScrapeRun, record: BeeRecord | BoxRecord, url: str) -> None:
+    """Keep a valid record of either game, or quarantine it with its problems."""
+    is_bee = isinstance(record, BeeRecord)
+    problems = bee_problems(record) if is_bee else box_problems(record)
     if problems:
-        run.reject("spelling-bee", record.source, url, record.date, "; ".join(problems), record)
-    else:
-        run.tally(record.source).parsed += 1
-        run.bee_records.append((record, url))
-
-
-def accept_box(run: ScrapeRun, record: BoxRecord, url: str) -> None:
-    """Keep a valid Letter Boxed record, or quarantine it with its problems."""
-    problems = box_problems(record)
-    if problems:
-        run.reject("letter-boxed", record.source, url, record.date, "; ".join(problems), record)
-    else:
-        run.tally(record.source).parsed += 1
-        run.box_records.append((record, url))
+        game = "spelling-bee" if is_bee else "letter-boxed"
+        run.reject(game, record.source, url, record.date, "; ".join(problems), record)
+        return
+    run.tally(record.source).parsed += 1
+    (run.bee_records if is_bee else run.box_records).append((record, url))
 
 
 def fetch_and_parse(
@@ -173,7 +165,6 @@ def fetch_and_parse(
     url: str,
     date: dt.date | None,
     parse: Callable[[str], Iterable],
-    accept: Callable[[ScrapeRun, object, str], None],
     refresh: bool = False,
 ) -> None:
     """Fetch one URL and accept every record parsed from it; parse failures go to quarantine."""
@@ -214,7 +205,7 @@ def scrape_bulk_archive(
                 f"line {line_number}: {outcome}",
             )
         elif since <= outcome.date <= until and outcome.date not in have:
-            accept_bee(run, outcome, BULK_ARCHIVE_URL)
+            accept(run, outcome, BULK_ARCHIVE_URL)
 
 
 def scrape_dated_source(
@@ -231,7 +222,6 @@ def scrape_dated_source(
     """Fetch each date of a one-file-a-day source that the warehouse does not have yet."""
     have = known_dates(con, source)
     wanted = [d for d in dates_between(max(since, FIRST_DATES[source]), until) if d not in have]
-    accept = accept_bee if game == "spelling-bee" else accept_box
     for date in progress.track(wanted, f"{source} ({game})"):
         url = url_template.format(date=date)
         fetch_and_parse(
@@ -242,7 +232,6 @@ def scrape_dated_source(
             url,
             date,
             lambda text, d=date: parse_day(text, d),
-            accept,
         )
 
 
@@ -259,7 +248,6 @@ def scrape_live_pages(run: ScrapeRun, downloader: Downloader, games: list[str]) 
             NYT_LIVE_SPELLING_BEE_URL,
             None,
             parse_nyt_live_spelling_bee,
-            accept_bee,
             refresh=True,
         )
     if "letter-boxed" in games:
@@ -271,7 +259,6 @@ def scrape_live_pages(run: ScrapeRun, downloader: Downloader, games: list[str]) 
             NYT_LIVE_LETTER_BOXED_URL,
             None,
             lambda text: [parse_nyt_live_letter_boxed(text)],
-            accept_box,
             refresh=True,
         )
 

@@ -23,11 +23,6 @@ def letter_mask(word: Word) -> Mask:
     return mask
 
 
-def mask_letters(mask: Mask) -> Letters:
-    """Return the letters of a mask in alphabetical order."""
-    return "".join(chr(97 + i) for i in range(26) if mask >> i & 1)
-
-
 def is_plain_word(word: str) -> bool:
     """Return True when a word is made only of lowercase a-z letters."""
     return word.isascii() and word.isalpha() and word.islower()

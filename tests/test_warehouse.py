@@ -83,7 +83,7 @@ def scrape_run(*days: dt.date) -> scrape.ScrapeRun:
     """Return a scrape run holding one valid record per day."""
     run = scrape.ScrapeRun()
     for day in days:
-        scrape.accept_bee(run, bee_record(day), "https://example.org/bulk.txt")
+        scrape.accept(run, bee_record(day), "https://example.org/bulk.txt")
     return run
 
 
