@@ -19,7 +19,7 @@ from pipeline import config, progress, warehouse
 GAMES = ("spelling-bee", "letter-boxed")
 MIN_LENGTH = {"spelling-bee": 4, "letter-boxed": 3}
 TABLE_PREFIX = {"spelling-bee": "spelling_bee", "letter-boxed": "letter_boxed"}
-SCORE_COLUMNS = ("score_180", "score_365", "score_730", "score_1461", "score_forever")
+SCORE_COLUMNS = ("score_last", "score_180", "score_365", "score_730", "score_1461", "score_forever")
 NEW_WORD_THRESHOLDS = tuple(round(x, 2) for x in np.arange(0.30, 0.96, 0.05))
 VALIDATION_YEARS = 1
 EVIDENCE_COLUMNS = (
@@ -45,12 +45,19 @@ class Rule:
 
     def describe(self) -> str:
         """Return the rule in one sentence."""
+        return (
+            f"a word eligible before is in when {self._seen_word_test()}; a new word is in when at least "
+            f"{self.new_word_threshold:.0%} of earlier new words of its evidence bucket were accepted"
+        )
+
+    def _seen_word_test(self) -> str:
         tau = self.score_column.removeprefix("score_")
+        if tau == "last":
+            return "its last verdict was 'accepted'"
         weighting = "" if tau == "forever" else f", each weighted by exp(-age/{tau} days),"
         return (
-            f"a word eligible before is in when the sum of its verdicts (+1 accepted, -1 not){weighting} is "
-            f"positive (a tie goes to the last verdict); a new word is in when at least "
-            f"{self.new_word_threshold:.0%} of earlier new words of its evidence bucket were accepted"
+            f"the sum of its verdicts (+1 accepted, -1 not){weighting} is positive "
+            "(a tie goes to the last verdict)"
         )
 
 

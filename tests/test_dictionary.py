@@ -23,6 +23,7 @@ def evidence(*rows: dict) -> Evidence:
         "prior_verdicts": 0,
         "prior_accepted": 0,
         "last_accepted": False,
+        "score_last": 0.0,
         "score_180": 0.0,
         "score_forever": 0.0,
         "bucket": "0000@0.0",
@@ -62,6 +63,15 @@ def test_decide_reads_the_rule_score_column():
     assert decide(rows, Rule("score_forever", 0.5)).tolist() == [False]
 
 
+def test_decide_by_the_last_verdict_alone():
+    rows = evidence(
+        {"prior_verdicts": 16, "score_last": -1.0, "score_180": 7.5, "last_accepted": False},
+        {"prior_verdicts": 49, "score_last": 1.0, "score_180": -6.0, "last_accepted": True},
+    )
+    assert decide(rows, Rule("score_last", 0.5)).tolist() == [False, True]
+    assert decide(rows, Rule("score_180", 0.5)).tolist() == [True, False]
+
+
 def test_reasons():
     rows = evidence(
         {"prior_verdicts": 4, "prior_accepted": 3, "score_180": 0.25},
@@ -80,6 +90,13 @@ def test_rule_describe():
         "a word eligible before is in when the sum of its verdicts (+1 accepted, "
         "-1 not) is positive (a tie goes to the last verdict); a new word is in when at least "
         "60% of earlier new words of its evidence bucket were accepted"
+    )
+
+
+def test_rule_describe_last_verdict():
+    assert Rule("score_last", 0.35).describe() == (
+        "a word eligible before is in when its last verdict was 'accepted'; a new word is in "
+        "when at least 35% of earlier new words of its evidence bucket were accepted"
     )
 
 
@@ -245,3 +262,23 @@ def test_the_sql_eligible_pairs_match_the_python_solvers(mirror_warehouse):
         board = parse_board(sides)
         assert [word for word, _ in pairs] == playable_words(board, box_universe), date
         assert [word for word, accepted in pairs if accepted] == sorted(dictionary), date
+
+
+@pytest.mark.mirror
+def test_a_word_the_nyt_dropped_is_out_after_its_first_rejection(mirror_warehouse):
+    # HIED was accepted in all 15 puzzles where it fit, the last on 2025-01-04, then rejected on
+    # 2025-04-28 (a miss nobody could avoid) and 2025-05-14 (out: its last verdict was 'no').
+    con = mirror_warehouse.connect()
+    rows = con.execute(
+        "SELECT date::DATE, accepted, predicted, prior_verdicts, prior_accepted "
+        "FROM spelling_bee_backtest WHERE word = 'hied' AND date >= '2025-01-01' ORDER BY date"
+    ).fetchall()
+    assert rows == [
+        (dt.date(2025, 1, 4), True, True, 14, 14),
+        (dt.date(2025, 4, 28), False, True, 15, 15),
+        (dt.date(2025, 5, 14), False, False, 16, 15),
+    ]
+    rule = con.execute(
+        "SELECT score_column FROM dictionary_rules WHERE game = 'spelling-bee'"
+    ).fetchone()
+    assert rule == ("score_last",)

@@ -2,7 +2,8 @@
 --   prior_verdicts / prior_accepted: how often the word was eligible before and accepted;
 --   last_accepted: the most recent verdict;
 --   score_<tau>: the verdicts (+1 accepted, -1 not) weighted by exp(-age / tau days), so that
---     recent verdicts outweigh old ones (the NYT reverses itself over time);
+--     recent verdicts outweigh old ones (the NYT reverses itself over time); score_last is the
+--     limit tau -> 0: the last verdict alone (+1 or -1);
 --   bucket_rate / bucket_size: for a word never eligible before, how often words of its evidence
 --     bucket (in 2of12id, ENABLE, an NYT Letter Boxed list before, capitalized in web2, an
 --     inflection of a word accepted before, in words_alpha, in web2; Zipf bin) were
@@ -68,6 +69,7 @@ with_history AS (
         coalesce(count(accepted) OVER before_row, 0) AS prior_verdicts,
         coalesce(sum(accepted::INTEGER) OVER before_row, 0) AS prior_accepted,
         last_value(accepted IGNORE NULLS) OVER before_row AS last_accepted,
+        coalesce(last_value(nullif(vote, 0) IGNORE NULLS) OVER before_row, 0) AS score_last,
         coalesce(exp(-day / 180.0) * sum(vote * exp(day / 180.0)) OVER before_row, 0) AS score_180,
         coalesce(exp(-day / 365.0) * sum(vote * exp(day / 365.0)) OVER before_row, 0) AS score_365,
         coalesce(exp(-day / 730.0) * sum(vote * exp(day / 730.0)) OVER before_row, 0) AS score_730,
