@@ -266,6 +266,7 @@ def store_results(
         "predicted": history_decisions,
         "prior_verdicts": history["prior_verdicts"],
         "prior_accepted": history["prior_accepted"],
+        "last_accepted": history["last_accepted"],
     }
     decisions = {
         "word": current["word"],

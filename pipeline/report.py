@@ -35,6 +35,11 @@ OFFICIAL_ANSWERS = {
     "spelling-bee": "the official answers",
     "letter-boxed": "each day's NYT word list",
 }
+ERROR_KINDS = {
+    "repeated": "eligible before; the NYT repeated its last verdict",
+    "reversed": "eligible before; the NYT reversed its last verdict",
+    "new": "never eligible before",
+}
 WINDOW_DAYS = 364
 TOP_ERRORS = 20
 LINE_STYLES = {
@@ -98,6 +103,7 @@ class GameReport:
     archive_scores: Table
     missed: Table
     extra: Table
+    error_kinds: Table
 
     def grain(self, grain: str) -> Table:
         """Return the window's scores of one grain (window, year, month) without the grain."""
@@ -189,6 +195,24 @@ def word_errors(
     return fetch_table(warehouse.run(con, "report_word_errors", params))
 
 
+def error_kinds(con: duckdb.DuckDBPyConnection, first: dt.date, last: dt.date) -> Table:
+    """Return the custom dictionary's pairs, answers and errors by kind: repeated, reversed, new."""
+    return fetch_table(warehouse.run(con, "report_error_kinds", {"first": first, "last": last}))
+
+
+def last_verdict_ceiling(kinds: Table) -> tuple[float, float]:
+    """Return the precision and recall of guessing every new pair right and following the last
+    verdict everywhere else: only the NYT's reversals are wrong, extra or missed."""
+    answers = sum(kinds.column("answers"))
+    reversed_row = kinds.where("kind", "reversed")
+    missed = sum(reversed_row.column("answers"))
+    extra = sum(reversed_row.column("pairs")) - missed
+    hits = answers - missed
+    precision = hits / (hits + extra) if hits + extra else 1.0
+    recall = hits / answers if answers else 1.0
+    return precision, recall
+
+
 def coverage(con: duckdb.DuckDBPyConnection, first: dt.date, last: dt.date) -> dict[str, int]:
     """Return the window's puzzles, official answers and answers among the eligible pairs."""
     table = fetch_table(warehouse.run(con, "report_coverage", {"first": first, "last": last}))
@@ -225,6 +249,7 @@ def game_report(
             archive_scores=scores(con, archive_first, archive_last).where("grain", "month"),
             missed=word_errors(con, first, last, missed=True),
             extra=word_errors(con, first, last, missed=False),
+            error_kinds=error_kinds(con, first, last),
         )
 
 
@@ -263,6 +288,7 @@ def write_report_files(report: GameReport, folder: Path) -> list[Path]:
         ),
         "missed_words": report.missed,
         "extra_words": report.extra,
+        "error_kinds": report.error_kinds,
     }
     paths = [write_csv(table, folder / f"{stem}_{name}.csv") for name, table in tables.items()]
     chart = folder / f"{stem}_precision_recall.png"
@@ -332,6 +358,8 @@ def markdown(report: GameReport, files: list[Path] | None = None) -> str:
         _score_markdown(report.grain("year"), first=("year", "dictionary")),
         "## Custom dictionary by month",
         _score_markdown(report.grain("month").where("dictionary", "custom"), first=("month",)),
+        "## Where the custom dictionary's errors come from",
+        _error_kinds_markdown(report.error_kinds),
         f"## Most frequent missed words (official answers the custom dictionary left out, top {TOP_ERRORS})",
         _errors_markdown(report.missed),
         f"## Most frequent extra words (predicted but not accepted, top {TOP_ERRORS})",
@@ -365,6 +393,22 @@ def _score_markdown(table: Table, first: tuple[str, ...]) -> str:
         columns = (*columns[:-1], "macro_precision", "macro_recall", "macro_f1")
         headers = [*headers[:-1], "macro P", "macro R", "macro F1"]
     return markdown_table(headers, table.select(*columns).rows)
+
+
+def _error_kinds_markdown(kinds: Table) -> str:
+    """Return the errors by kind as Markdown, with the ceiling the reversals leave."""
+    rows = [
+        (ERROR_KINDS[kind], pairs, answers, predicted, extra, missed)
+        for kind, pairs, answers, predicted, extra, missed in kinds.rows
+    ]
+    headers = ["kind of pair", "pairs", "answers", "predicted", "extra", "missed"]
+    precision, recall = last_verdict_ceiling(kinds)
+    return (
+        markdown_table(headers, rows)
+        + "\n\nA reversal is an error of any rule that trusts the NYT's last verdict on a word. "
+        "Guessing every new pair right and following the last verdict everywhere else would "
+        f"score P {precision:.4f}, R {recall:.4f}: the ceiling the reversals leave."
+    )
 
 
 def _errors_markdown(table: Table) -> str:

@@ -14,20 +14,20 @@ from pipeline import dictionary, report
 from pipeline.cli import app
 
 # Spelling Bee: three puzzles, six words; one answer (ebbe) is in no word list.
-#   puzzle      word  accepted predicted prior_verdicts prior_accepted
+#   puzzle      word  accepted predicted prior_verdicts prior_accepted last_accepted
 SPELLING_BEE_BACKTEST = [
-    ("2024-01-10", "able", True, True, 0, 0),
-    ("2024-01-10", "bale", True, False, 0, 0),
-    ("2024-01-10", "blab", False, True, 0, 0),
-    ("2024-01-10", "abba", False, False, 0, 0),
-    ("2024-02-10", "able", True, True, 1, 1),
-    ("2024-02-10", "bale", False, False, 1, 1),
-    ("2024-02-10", "alba", True, False, 0, 0),
-    ("2024-02-10", "ebbe", True, False, 0, 0),
-    ("2025-01-10", "able", True, True, 2, 2),
-    ("2025-01-10", "blab", True, True, 1, 0),
-    ("2025-01-10", "abba", False, True, 1, 0),
-    ("2025-01-10", "alba", False, False, 1, 1),
+    ("2024-01-10", "able", True, True, 0, 0, None),
+    ("2024-01-10", "bale", True, False, 0, 0, None),
+    ("2024-01-10", "blab", False, True, 0, 0, None),
+    ("2024-01-10", "abba", False, False, 0, 0, None),
+    ("2024-02-10", "able", True, True, 1, 1, True),
+    ("2024-02-10", "bale", False, False, 1, 1, True),
+    ("2024-02-10", "alba", True, False, 0, 0, None),
+    ("2024-02-10", "ebbe", True, False, 0, 0, None),
+    ("2025-01-10", "able", True, True, 2, 2, True),
+    ("2025-01-10", "blab", True, True, 1, 0, False),
+    ("2025-01-10", "abba", False, True, 1, 0, False),
+    ("2025-01-10", "alba", False, False, 1, 1, True),
 ]
 WAREHOUSE_SQL = """
 CREATE TABLE words (word VARCHAR, length SMALLINT, sources VARCHAR[], zipf DOUBLE,
@@ -40,7 +40,8 @@ INSERT INTO words VALUES
     ('alba', 4, ['words_alpha', 'nltk_words', 'wordfreq'], 1.5, 200000, true, true),
     ('the', 3, ['enable', 'wordfreq'], 7.7, 1, false, false);
 CREATE TABLE spelling_bee_backtest (date DATE, word VARCHAR, accepted BOOLEAN, predicted BOOLEAN,
-                                    prior_verdicts BIGINT, prior_accepted DOUBLE);
+                                    prior_verdicts BIGINT, prior_accepted DOUBLE,
+                                    last_accepted BOOLEAN);
 CREATE TABLE spelling_bee_answers (date DATE, word VARCHAR, is_pangram BOOLEAN);
 INSERT INTO spelling_bee_answers
     SELECT date, word, false FROM spelling_bee_backtest WHERE accepted;
@@ -59,7 +60,7 @@ INSERT INTO spelling_bee_custom VALUES
 CREATE TABLE letter_boxed_backtest AS
     SELECT * FROM spelling_bee_backtest WHERE false;
 INSERT INTO letter_boxed_backtest VALUES
-    ('2024-03-01', 'able', true, true, 0, 0), ('2024-03-01', 'bale', false, false, 0, 0);
+    ('2024-03-01', 'able', true, true, 0, 0, NULL), ('2024-03-01', 'bale', false, false, 0, 0, NULL);
 CREATE TABLE letter_boxed_dictionary (date DATE, word VARCHAR);
 INSERT INTO letter_boxed_dictionary VALUES ('2024-03-01', 'able');
 CREATE TABLE letter_boxed_custom AS SELECT * FROM spelling_bee_custom WHERE word IN ('able', 'bale');
@@ -82,7 +83,7 @@ def tiny_warehouse(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     con.execute(statements[1])
     con.execute(statements[2])
     con.executemany(
-        "INSERT INTO spelling_bee_backtest VALUES (?, ?, ?, ?, ?, ?)", SPELLING_BEE_BACKTEST
+        "INSERT INTO spelling_bee_backtest VALUES (?, ?, ?, ?, ?, ?, ?)", SPELLING_BEE_BACKTEST
     )
     for statement in statements[3:]:
         con.execute(statement)
@@ -207,6 +208,19 @@ def test_missed_and_extra_words(spelling_bee) -> None:
     ]
 
 
+def test_errors_by_kind_and_the_ceiling_reversals_leave(spelling_bee) -> None:
+    kinds = report.error_kinds(spelling_bee, *EVERYTHING)
+    assert kinds.rows == [
+        # able, able, abba (rejected again, predicted: extra)
+        ("repeated", 3, 2, 3, 1, 0),
+        # bale dropped, blab added, alba dropped: the custom dictionary guessed all three
+        ("reversed", 3, 1, 1, 0, 0),
+        ("new", 6, 4, 2, 1, 3),
+    ]
+    # The oracle misses blab and keeps bale and alba: 6 hits of 8 predicted, 7 answers.
+    assert report.last_verdict_ceiling(kinds) == (0.75, 6 / 7)
+
+
 def test_report_files(tiny_warehouse: Path, tmp_path: Path) -> None:
     con = duckdb.connect(str(tiny_warehouse), read_only=True)
     game = report.game_report(con, "spelling-bee", *EVERYTHING)
@@ -219,6 +233,7 @@ def test_report_files(tiny_warehouse: Path, tmp_path: Path) -> None:
         "spelling_bee_archive_by_month.csv",
         "spelling_bee_missed_words.csv",
         "spelling_bee_extra_words.csv",
+        "spelling_bee_error_kinds.csv",
         "spelling_bee_precision_recall.png",
     ]
     overall = read_csv(tmp_path / "out" / "spelling_bee_overall.csv")
@@ -304,6 +319,10 @@ def test_cli_report(tiny_warehouse: Path, tmp_path: Path) -> None:
         result.stdout
     )
     assert "Recall is honest: all 7 official answers" in result.stdout
+    assert "| eligible before; the NYT reversed its last verdict |     3 |       1 |" in (
+        result.stdout
+    )
+    assert "would score P 0.7500, R 0.8571: the ceiling the reversals leave." in result.stdout
     assert "# Letter Boxed" in result.stdout
     assert (out / "letter_boxed_overall.csv").exists()
     assert (out / "spelling_bee_precision_recall.png").exists()

@@ -7,7 +7,8 @@ SELECT
     accepted,
     predicted,
     prior_verdicts::INTEGER AS prior_verdicts,
-    prior_accepted::INTEGER AS prior_accepted
+    prior_accepted::INTEGER AS prior_accepted,
+    CASE WHEN prior_verdicts > 0 THEN last_accepted END AS last_accepted
 FROM backtest_frame
 ORDER BY date, word;
 

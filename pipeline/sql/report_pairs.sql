@@ -8,6 +8,7 @@ SELECT
     b.accepted,
     b.prior_verdicts,
     b.prior_accepted,
+    b.last_accepted,
     c.predicted AS custom,
     b.prior_accepted > 0 AS past_answers,
     coalesce(list_contains(w.sources, 'words_alpha'), false) AS words_alpha,
@@ -25,7 +26,7 @@ LEFT JOIN words AS w USING (word);
 -- drops the NULL custom predictions, so the custom dictionary counts only where it predicts.
 CREATE OR REPLACE TEMP TABLE report_puzzle_counts AS
 WITH predictions AS (
-    UNPIVOT (SELECT * EXCLUDE (word, prior_verdicts, prior_accepted) FROM report_pairs)
+    UNPIVOT (SELECT * EXCLUDE (word, prior_verdicts, prior_accepted, last_accepted) FROM report_pairs)
     ON COLUMNS(* EXCLUDE (date, accepted))
     INTO NAME dictionary VALUE predicted
 )
