@@ -40,12 +40,21 @@ def connect(path: Path | None = None, *, read_only: bool = False) -> duckdb.Duck
 
 
 def run(con: duckdb.DuckDBPyConnection, name: str, params: dict[str, Any] | None = None):
-    """Run every statement of a named SQL file; return the result of the last one."""
-    statements = [s for s in sql(name).split(";\n") if s.strip() and not _only_comments(s)]
+    """Run every statement of a named SQL file; return the result of the last one.
+
+    The SQL macros of `macros.sql` (letter_bit, letter_mask) are defined first, if missing.
+    """
+    for statement in _statements("macros"):
+        con.execute(statement)
     result = None
-    for statement in statements:
+    for statement in _statements(name):
         result = con.execute(statement, _used_params(statement, params))
     return result
+
+
+def _statements(name: str) -> list[str]:
+    """Return the statements of a named SQL file, without empty or comment-only ones."""
+    return [s for s in sql(name).split(";\n") if s.strip() and not _only_comments(s)]
 
 
 def _only_comments(statement: str) -> bool:

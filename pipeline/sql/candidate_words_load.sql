@@ -2,6 +2,5 @@
 CREATE OR REPLACE TABLE candidate_words AS
 SELECT
     word,
-    list_reduce(list_transform(string_split(word, ''), lambda c: 1 << (ascii(c) - 97)),
-                lambda a, b: a | b)::INTEGER AS letter_mask
+    letter_mask(word) AS letter_mask
 FROM read_csv($words_file, header = false, columns = {'word': 'VARCHAR'}, quote = '', delim = '\t');

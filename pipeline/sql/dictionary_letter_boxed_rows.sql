@@ -5,8 +5,7 @@ CREATE OR REPLACE TEMP TABLE dictionary_universe AS
 SELECT word, letter_mask FROM words WHERE length >= 3
 UNION
 SELECT DISTINCT d.word,
-       list_reduce(list_transform(string_split(d.word, ''), lambda c: 1 << (ascii(c) - 97)),
-                   lambda x, y: x | y)::INTEGER
+       letter_mask(d.word)
 FROM letter_boxed_dictionary AS d ANTI JOIN words AS w USING (word);
 
 CREATE OR REPLACE TEMP TABLE verdict_rows AS

@@ -4,8 +4,7 @@ CREATE OR REPLACE TEMP TABLE dictionary_universe AS
 SELECT word, letter_mask FROM words WHERE length >= 4
 UNION
 SELECT DISTINCT a.word,
-       list_reduce(list_transform(string_split(a.word, ''), lambda c: 1 << (ascii(c) - 97)),
-                   lambda x, y: x | y)::INTEGER
+       letter_mask(a.word)
 FROM spelling_bee_answers AS a ANTI JOIN words AS w USING (word);
 
 CREATE OR REPLACE TEMP VIEW candidate_words AS SELECT word, letter_mask FROM dictionary_universe;

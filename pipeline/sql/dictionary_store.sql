@@ -51,8 +51,7 @@ SELECT
     coalesce(w.capitalized, false) AS capitalized,
     coalesce(w.first_name, false) AS first_name,
     length(d.word) AS length,
-    list_reduce(list_transform(string_split(d.word, ''), lambda c: 1 << (ascii(c) - 97)),
-                lambda a, b: a | b)::INTEGER AS letter_mask
+    letter_mask(d.word) AS letter_mask
 FROM decision_frame AS d
 LEFT JOIN verdict_dates AS v USING (word)
 LEFT JOIN nytbee_not_accepted AS n USING (word)

@@ -57,8 +57,7 @@ corrected AS (
 SELECT
     date,
     sides,
-    list_reduce(list_transform(string_split(array_to_string(sides, ''), ''), lambda c: 1 << (ascii(c) - 97)),
-                lambda a, b: a | b)::INTEGER AS letters_mask,
+    letter_mask(array_to_string(sides, '')) AS letters_mask,
     nyt_solution,
     par,
     nyt_id,

@@ -5,8 +5,8 @@
 WITH puzzle_bits AS (
     SELECT
         puzzle_id,
-        (1 << (ascii(center) - 97))::INTEGER AS center_bit,
-        list_transform(string_split(others, ''), lambda c: (1 << (ascii(c) - 97))::INTEGER) AS other_bits
+        letter_bit(center) AS center_bit,
+        list_transform(string_split(others, ''), lambda c: letter_bit(c)) AS other_bits
     FROM puzzles_to_solve
 ),
 puzzle_submasks AS (
