@@ -168,7 +168,11 @@ def split_predictions(
     con.register(
         "split_decisions", _frame({"word": current["word"], "included": decide(current, rule)})
     )
-    warehouse.run(con, f"dictionary_split_{TABLE_PREFIX[game]}", {"train_until": train_until})
+    warehouse.run(
+        con,
+        "dictionary_split",
+        {"train_until": train_until, "backtest_table": f"{TABLE_PREFIX[game]}_backtest"},
+    )
 
 
 def fetch_evidence(con: duckdb.DuckDBPyConnection, where: str) -> Evidence:

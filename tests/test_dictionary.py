@@ -7,6 +7,7 @@ import datetime as dt
 import numpy as np
 import pytest
 
+from pipeline import dictionary
 from pipeline.dictionary import Evidence, Rule, decide, micro_scores, reasons
 from solvers.letter_boxed import parse_board, playable_words
 from solvers.masks import is_plain_word, letter_mask
@@ -254,14 +255,14 @@ def test_the_sql_eligible_pairs_match_the_python_solvers(mirror_warehouse):
         "JOIN letter_boxed_dictionary AS d USING (date) GROUP BY p.date, p.sides"
     ).fetchall()
     box_universe = universe("letter_boxed_dictionary")
-    for date, sides, dictionary in boxes:
+    for date, sides, day_list in boxes:
         pairs = con.execute(
             "SELECT word, accepted FROM letter_boxed_backtest WHERE date = $date ORDER BY word",
             {"date": date},
         ).fetchall()
         board = parse_board(sides)
         assert [word for word, _ in pairs] == playable_words(board, box_universe), date
-        assert [word for word, accepted in pairs if accepted] == sorted(dictionary), date
+        assert [word for word, accepted in pairs if accepted] == sorted(day_list), date
 
 
 @pytest.mark.mirror
@@ -282,3 +283,49 @@ def test_a_word_the_nyt_dropped_is_out_after_its_first_rejection(mirror_warehous
         "SELECT score_column FROM dictionary_rules WHERE game = 'spelling-bee'"
     ).fetchone()
     assert rule == ("score_last",)
+
+
+@pytest.mark.mirror
+@pytest.mark.parametrize(
+    ("game", "table"),
+    [("spelling-bee", "spelling_bee_backtest"), ("letter-boxed", "letter_boxed_backtest")],
+)
+def test_a_single_split_judges_every_later_pair_with_a_frozen_dictionary(
+    mirror_warehouse, game, table
+):
+    con = mirror_warehouse.connect()
+    train_until = dt.date(2024, 8, 9)
+    dictionary.split_predictions(con, game, train_until, Rule("score_last", 0.35))
+    later_pairs = f"SELECT date, word, accepted FROM {table} WHERE date > '2024-08-09'"
+    split_pairs = "SELECT date, word, accepted FROM split_predictions"
+    assert con.execute(
+        f"SELECT count(*) FROM ({later_pairs} EXCEPT ALL {split_pairs})"
+    ).fetchone() == (0,)
+    assert con.execute(
+        f"SELECT count(*) FROM ({split_pairs} EXCEPT ALL {later_pairs})"
+    ).fetchone() == (0,)
+    # One decision per word: a word has the same prediction on every later date.
+    assert con.execute(
+        "SELECT count(*) FROM (SELECT word FROM split_predictions GROUP BY word "
+        "HAVING count(DISTINCT predicted) > 1)"
+    ).fetchone() == (0,)
+
+
+@pytest.mark.mirror
+def test_the_frozen_dictionary_keeps_what_was_true_at_the_cut(mirror_warehouse):
+    # Frozen on 2024-08-09: HIED (accepted every time before the cut) stays in when the NYT drops
+    # it in 2025-04, and ANNATTO (never accepted before the cut) stays out when it is added in 2025-06.
+    con = mirror_warehouse.connect()
+    dictionary.split_predictions(con, "spelling-bee", dt.date(2024, 8, 9), Rule("score_last", 0.35))
+    rows = con.execute(
+        "SELECT word, date::DATE, accepted, predicted FROM split_predictions "
+        "WHERE word IN ('hied', 'annatto') AND date >= '2025-04-01' ORDER BY word, date"
+    ).fetchall()
+    assert rows == [
+        ("annatto", dt.date(2025, 4, 2), False, False),
+        ("annatto", dt.date(2025, 6, 8), True, False),
+        ("annatto", dt.date(2025, 6, 16), True, False),
+        ("annatto", dt.date(2025, 7, 8), True, False),
+        ("hied", dt.date(2025, 4, 28), False, True),
+        ("hied", dt.date(2025, 5, 14), False, True),
+    ]
