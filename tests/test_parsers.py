@@ -24,8 +24,9 @@ from pipeline.parsers import (
     parse_nyt_live_spelling_bee,
     parse_nytbee_page,
 )
-from pipeline.records import BeeRecord, BoxRecord
+from pipeline.records import BeeRecord
 from tests.conftest import BULK_PATH, SIMEYDK_DIR, TEDMISTON_DIR
+from tests.made_up_days import BLACKSMITH
 
 FIXTURES = Path(__file__).parent / "fixtures"
 D = datetime.date
@@ -241,17 +242,7 @@ PLANTER_LIVE = BeeRecord(
     pangrams=("planter", "replant"),
     source="nyt_live",
 )
-BLACKSMITH_LIVE = BoxRecord(
-    date=D(2024, 6, 11),
-    sides=("bam", "lci", "kto", "shp"),
-    nyt_solution=("blacksmith", "hop"),
-    par=4,
-    nyt_id=2001,
-    dictionary=("blacksmith", "chip", "chop", "hop", "host", "ohms", "talk"),
-    yesterdays_sides=("yea", "run", "dgt", "wol"),
-    yesterdays_solution=("tundra", "allow"),
-    source="nyt_live",
-)
+BLACKSMITH_LIVE = dataclasses.replace(BLACKSMITH, source="nyt_live")
 
 
 def test_extract_game_data_reads_the_object_followed_by_other_statements():
@@ -315,7 +306,7 @@ BLACKSMITH_DAY = {
 
 
 def test_letterboxed_day_gives_the_record():
-    expected = dataclasses.replace(BLACKSMITH_LIVE, source="simeydk")
+    expected = BLACKSMITH
     assert parse_letterboxed_day(json.dumps(BLACKSMITH_DAY)) == expected
 
 

@@ -21,6 +21,7 @@ from pipeline.validate import (
     box_word_problem,
 )
 from tests.conftest import BULK_PATH, SIMEYDK_DIR, TEDMISTON_DIR
+from tests.made_up_days import BLACKSMITH
 
 D = datetime.date
 
@@ -33,19 +34,6 @@ PLANTER = BeeRecord(
     pangrams=("planter", "replant"),
     source="bulk_archive",
     stated_answer_count=8,
-)
-
-# A made-up Letter Boxed day: BLACKSMITH-HOP uses all twelve letters.
-BLACKSMITH = BoxRecord(
-    date=D(2024, 6, 11),
-    sides=("bam", "lci", "kto", "shp"),
-    nyt_solution=("blacksmith", "hop"),
-    par=4,
-    nyt_id=2001,
-    dictionary=("blacksmith", "chip", "chop", "hop", "host", "ohms", "talk"),
-    yesterdays_sides=("yea", "run", "dgt", "wol"),
-    yesterdays_solution=("tundra", "allow"),
-    source="simeydk",
 )
 
 

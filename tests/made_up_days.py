@@ -1,0 +1,20 @@
+"""Made-up puzzle days shared by the parser and validation tests."""
+
+from __future__ import annotations
+
+import datetime
+
+from pipeline.records import BoxRecord
+
+# A made-up Letter Boxed day: BLACKSMITH-HOP uses all twelve letters.
+BLACKSMITH = BoxRecord(
+    date=datetime.date(2024, 6, 11),
+    sides=("bam", "lci", "kto", "shp"),
+    nyt_solution=("blacksmith", "hop"),
+    par=4,
+    nyt_id=2001,
+    dictionary=("blacksmith", "chip", "chop", "hop", "host", "ohms", "talk"),
+    yesterdays_sides=("yea", "run", "dgt", "wol"),
+    yesterdays_solution=("tundra", "allow"),
+    source="simeydk",
+)
