@@ -284,7 +284,7 @@ def store_results(
         "bucket_rate": current["bucket_rate"],
         "reason": np.asarray(reasons(current, rule, current_decisions), dtype=object),
     }
-    with warehouse.stage(con):
+    with warehouse.transaction(con):
         con.register("backtest_frame", _frame(backtest))
         con.register("decision_frame", _frame(decisions))
         warehouse.run(

@@ -375,7 +375,7 @@ def load(con: duckdb.DuckDBPyConnection, run: ScrapeRun, games: list[str], run_i
             "log_jsonl": str(write_jsonl(folder_path / "log.jsonl", run.log)),
             "run_id": run_id,
         }
-        with warehouse.stage(con):
+        with warehouse.transaction(con):
             warehouse.run(con, "scrape_load", params)
             if "spelling-bee" in games:
                 warehouse.run(con, "scrape_merge_spelling_bee")

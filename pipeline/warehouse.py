@@ -1,78 +1,123 @@
-"""The DuckDB warehouse: connections, named SQL files, and all-or-nothing stages."""
+"""The DuckDB warehouse: opening it, running named SQL files, handing Python data to DuckDB.
+
+SQL lives in `pipeline/sql/<stage>/<table>.sql`: one file builds one table, or is one named
+query. A file is split into statements by DuckDB's own parser, and each statement gets only the
+named parameters it mentions.
+"""
 
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 import duckdb
+import numpy as np
 
 from pipeline import config
 from pipeline.errors import UserError
 
 SQL_DIR = Path(__file__).parent / "sql"
+MACROS = "macros"
+
+Connection = duckdb.DuckDBPyConnection
 
 
 @cache
 def sql(name: str) -> str:
-    """Return the text of the named query `pipeline/sql/NAME.sql`."""
+    """Return the text of the named SQL file `pipeline/sql/NAME.sql` (NAME like `build/backtest`)."""
     path = SQL_DIR / f"{name}.sql"
-    if not path.exists():
+    if not path.is_file():
         raise KeyError(f"no SQL file named {name!r} in {SQL_DIR}")
     return path.read_text()
 
 
-def connect(path: Path | None = None, *, read_only: bool = False) -> duckdb.DuckDBPyConnection:
-    """Open the warehouse; a missing file (read-only) or a lock is a UserError."""
+def connect(path: Path | None = None, *, read_only: bool = False) -> Connection:
+    """Open the warehouse with the SQL macros defined; a missing file (read-only) or a lock is a
+    UserError. Prefer `open_warehouse`, which closes it again."""
     path = path or config.warehouse_path()
     if read_only and not path.exists():
         raise UserError(
             f"no warehouse at {path}: run `make dictionary` (or `pipeline words`) first"
         )
     try:
-        return duckdb.connect(str(path), read_only=read_only)
+        con = duckdb.connect(str(path), read_only=read_only)
     except duckdb.IOException as error:
         first_line = str(error).splitlines()[0]
         raise UserError(f"cannot open the warehouse {path}: {first_line}") from error
-
-
-def run(con: duckdb.DuckDBPyConnection, name: str, params: dict[str, Any] | None = None):
-    """Run every statement of a named SQL file; return the result of the last one.
-
-    The SQL macros of `macros.sql` (letter_bit, letter_mask) are defined first, if missing.
-    """
-    for statement in _statements("macros"):
-        con.execute(statement)
-    result = None
-    for statement in _statements(name):
-        result = con.execute(statement, _used_params(statement, params))
-    return result
-
-
-def _statements(name: str) -> list[str]:
-    """Return the statements of a named SQL file, without empty or comment-only ones."""
-    return [s for s in sql(name).split(";\n") if s.strip() and not _only_comments(s)]
-
-
-def _only_comments(statement: str) -> bool:
-    """Return True when a statement holds nothing but comments."""
-    return all(not line.strip() or line.strip().startswith("--") for line in statement.splitlines())
-
-
-def _used_params(statement: str, params: dict[str, Any] | None) -> dict[str, Any] | None:
-    """Return the parameters a statement mentions (DuckDB refuses unused named parameters)."""
-    if not params:
-        return None
-    code = "\n".join(line.split("--")[0] for line in statement.splitlines())
-    used = {key: value for key, value in params.items() if f"${key}" in code}
-    return used or None
+    define_macros(con)
+    return con
 
 
 @contextlib.contextmanager
-def stage(con: duckdb.DuckDBPyConnection) -> Iterator[duckdb.DuckDBPyConnection]:
+def open_warehouse(path: Path | None = None, *, read_only: bool = False) -> Iterator[Connection]:
+    """Yield an open warehouse connection and close it when the block ends."""
+    con = connect(path, read_only=read_only)
+    try:
+        yield con
+    finally:
+        con.close()
+
+
+@contextlib.contextmanager
+def in_memory() -> Iterator[Connection]:
+    """Yield an in-memory DuckDB connection with the SQL macros, closed when the block ends."""
+    con = duckdb.connect()
+    define_macros(con)
+    try:
+        yield con
+    finally:
+        con.close()
+
+
+def define_macros(con: Connection) -> None:
+    """Define the macros of `sql/macros.sql` (letter masks, precision, recall, F1) on a connection."""
+    for statement in _statements(MACROS):
+        con.execute(statement)
+
+
+def run(con: Connection, name: str, params: Mapping[str, Any] | None = None) -> Connection:
+    """Run every statement of a named SQL file; return the connection holding the last result."""
+    result = con
+    for statement in _statements(name):
+        wanted = statement.named_parameters
+        given = {key: value for key, value in (params or {}).items() if key in wanted}
+        if missing := wanted - given.keys():
+            raise KeyError(f"{name}.sql needs the parameters {sorted(missing)}")
+        result = con.execute(statement, given or None)
+    return result
+
+
+@cache
+def _statements(name: str) -> list[duckdb.Statement]:
+    """Return the parsed statements of a SQL file (parsed once per process)."""
+    with contextlib.closing(duckdb.connect()) as parser:
+        return parser.extract_statements(sql(name))
+
+
+def hand_over(con: Connection, name: str, columns: Mapping[str, Sequence[Any] | np.ndarray]) -> None:
+    """Make Python columns readable in SQL as the view `name`: the one way data enters DuckDB.
+
+    Each column is a sequence of equal length; lists become DuckDB lists, None becomes NULL.
+    """
+    arrays = {key: _column_array(values) for key, values in columns.items()}
+    con.register(name, arrays)
+
+
+def _column_array(values: Sequence[Any] | np.ndarray) -> np.ndarray:
+    """Return a column as a numpy array (object dtype for Python values, so lists survive)."""
+    if isinstance(values, np.ndarray):
+        return values
+    array = np.empty(len(values), dtype=object)
+    array[:] = list(values)
+    return array
+
+
+@contextlib.contextmanager
+def transaction(con: Connection) -> Iterator[Connection]:
     """Run a block as one transaction: a failed or killed stage leaves the warehouse as it was."""
     con.execute("BEGIN TRANSACTION")
     try:
@@ -83,19 +128,48 @@ def stage(con: duckdb.DuckDBPyConnection) -> Iterator[duckdb.DuckDBPyConnection]
     con.execute("COMMIT")
 
 
-def table_exists(con: duckdb.DuckDBPyConnection, table: str) -> bool:
-    """Return True when the warehouse has a table of that name."""
+def table_exists(con: Connection, table: str) -> bool:
+    """Return True when the warehouse has a table (or view) of that name."""
     found = con.execute(
         "SELECT count(*) FROM information_schema.tables WHERE table_name = $table",
         {"table": table},
-    ).fetchall()  # fetched to the end: DuckDB 2 blocks a connection's relations on a pending result
+    ).fetchall()  # fetched to the end: DuckDB blocks a connection's relations on a pending result
     return bool(found and found[0][0])
 
 
-def require_tables(con: duckdb.DuckDBPyConnection, *tables: str, stage_hint: str) -> None:
+def require_tables(con: Connection, *tables: str, stage_hint: str) -> None:
     """Raise a UserError naming the stage to run when a needed table is missing."""
     missing = [table for table in tables if not table_exists(con, table)]
     if missing:
         raise UserError(
             f"the warehouse has no {', '.join(missing)} table: run `{stage_hint}` first"
         )
+
+
+@dataclass(frozen=True)
+class Table:
+    """Rows of a query result with their column names."""
+
+    columns: tuple[str, ...]
+    rows: list[tuple]
+
+    def column(self, name: str) -> list:
+        """Return the values of one column."""
+        index = self.columns.index(name)
+        return [row[index] for row in self.rows]
+
+    def where(self, name: str, value: object) -> Table:
+        """Return the rows whose column `name` equals `value`."""
+        index = self.columns.index(name)
+        return Table(self.columns, [row for row in self.rows if row[index] == value])
+
+    def select(self, *names: str) -> Table:
+        """Return only the named columns."""
+        indexes = [self.columns.index(name) for name in names]
+        return Table(names, [tuple(row[i] for i in indexes) for row in self.rows])
+
+
+def query(con: Connection, name: str, params: Mapping[str, Any] | None = None) -> Table:
+    """Return the result of a named SQL query as a Table."""
+    result = run(con, name, params)
+    return Table(tuple(column[0] for column in result.description or ()), result.fetchall())

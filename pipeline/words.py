@@ -258,7 +258,7 @@ def load_words(con: duckdb.DuckDBPyConnection, words: WordCollection) -> None:
     with tempfile.TemporaryDirectory() as folder:
         words_tsv = Path(folder) / "words.tsv"
         write_tsv(words_tsv, word_rows(words))
-        with warehouse.stage(con):
+        with warehouse.transaction(con):
             warehouse.run(con, "words_load", {"words_tsv": str(words_tsv)})
             load_source_summary(con, words)
 

@@ -42,7 +42,7 @@ Link = tuple[tuple[Word, ...], State]
 
 SIDE_COUNT = 4
 SIDE_LENGTH = 3
-MIN_WORD_LENGTH = 3
+MIN_LENGTH = 3
 DEFAULT_MAX_WORDS = 6
 START_LETTER = 26
 START = START_LETTER << 26
@@ -109,7 +109,7 @@ def side_moves(board: Board) -> str:
 @lru_cache(maxsize=64)
 def playable_pattern(board: Board) -> re.Pattern[str]:
     """Return a regex that fully matches the words playable on a board."""
-    return re.compile(f"(?:{side_moves(board)}){{{MIN_WORD_LENGTH},}}")
+    return re.compile(f"(?:{side_moves(board)}){{{MIN_LENGTH},}}")
 
 
 def is_playable(board: Board, word: Word) -> bool:
@@ -135,7 +135,7 @@ class WordIndex:
     def __init__(self, words: Iterable[str]) -> None:
         by_opening: dict[str, list[Word]] = defaultdict(list)
         for word in {word.lower() for word in words}:
-            if len(word) >= MIN_WORD_LENGTH and is_plain_word(word):
+            if len(word) >= MIN_LENGTH and is_plain_word(word):
                 by_opening[word[:2]].append(word)
         self.texts_by_opening = {
             opening: "\n" + "\n".join(sorted(group)) + "\n" for opening, group in by_opening.items()
@@ -148,7 +148,7 @@ class WordIndex:
     def playable(self, board: Board) -> list[Word]:
         """Return the playable words of the index, sorted."""
         words_on_box = re.compile(
-            f"\n(?=[{board.letters}]+\n)((?:{side_moves(board)}){{{MIN_WORD_LENGTH},}})(?=\n)"
+            f"\n(?=[{board.letters}]+\n)((?:{side_moves(board)}){{{MIN_LENGTH},}})(?=\n)"
         )
         found = []
         for first in board.letters:

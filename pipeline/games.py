@@ -1,0 +1,65 @@
+"""The game registry: everything the pipeline knows about each game, defined once."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from pipeline.errors import UserError
+from solvers import letter_boxed, spelling_bee
+
+
+@dataclass(frozen=True)
+class Game:
+    """One NYT word game: its names, its word rule and where its data lives."""
+
+    name: str  # the CLI argument and the value of every `game` column
+    title: str  # how people write it
+    slug: str  # the prefix of its archive tables and the stem of its files
+    min_length: int  # the shortest word the game accepts (the solver module's rule)
+    official_answers: str  # what the NYT publishes that the dictionary is judged against
+    past_answers: str  # what "a past answer" means for the game
+
+    @property
+    def custom_file(self) -> str:
+        """Return the file name of the game's custom word list."""
+        return f"{self.slug}.txt"
+
+    def table(self, suffix: str) -> str:
+        """Return the name of one of the game's archive tables (`spelling_bee_puzzles`)."""
+        return f"{self.slug}_{suffix}"
+
+
+SPELLING_BEE = Game(
+    name="spelling-bee",
+    title="Spelling Bee",
+    slug="spelling_bee",
+    min_length=spelling_bee.MIN_LENGTH,
+    official_answers="the official answers",
+    past_answers="every past official answer",
+)
+LETTER_BOXED = Game(
+    name="letter-boxed",
+    title="Letter Boxed",
+    slug="letter_boxed",
+    min_length=letter_boxed.MIN_LENGTH,
+    official_answers="each day's NYT word list",
+    past_answers="every word of a past NYT Letter Boxed list",
+)
+GAMES: tuple[Game, ...] = (SPELLING_BEE, LETTER_BOXED)
+
+GameName = StrEnum("GameName", {game.slug: game.name for game in GAMES})  # type: ignore[misc]
+"""The games as a choice of the command line."""
+
+
+def game_named(name: str) -> Game:
+    """Return the game of that name (`spelling-bee`); an unknown name is a UserError."""
+    for game in GAMES:
+        if game.name == name:
+            return game
+    raise UserError(f"unknown game {name!r}: use one of {', '.join(g.name for g in GAMES)}")
+
+
+def games_named(name: str | None) -> tuple[Game, ...]:
+    """Return the game a command-line argument names, or every game when it names none."""
+    return GAMES if name is None else (game_named(str(name)),)
