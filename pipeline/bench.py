@@ -8,8 +8,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from pipeline import progress, warehouse
-from pipeline.dictionaries import load_word_list
-from pipeline.sql_solver import SqlSolver
+from pipeline.render_markdown import markdown_table
+from pipeline.report_letter_boxed import archived_days
+from pipeline.spelling_bee_sql_solver import SqlSolver
+from pipeline.warehouse import Connection
+from solvers.letter_boxed import Board, WordIndex, solve
 from solvers.spelling_bee import SOLVERS, Puzzle, make_puzzle
 
 REPEATS = 5
@@ -24,11 +27,10 @@ class Timing:
     build_seconds: float
 
 
-def archived_puzzles() -> list[Puzzle]:
+def archived_puzzles(con: Connection) -> list[Puzzle]:
     """Return every archived Spelling Bee puzzle, oldest first."""
-    con = warehouse.connect(read_only=True)
     warehouse.require_tables(con, "spelling_bee_puzzles", stage_hint="pipeline scrape")
-    rows = con.execute("SELECT center, others FROM spelling_bee_puzzles ORDER BY date").fetchall()
+    rows = warehouse.run(con, "bench/spelling_bee_puzzles").fetchall()
     return [make_puzzle(center, others) for center, others in rows]
 
 
@@ -52,18 +54,18 @@ def time_solver(name: str, words: list[str], puzzles: Sequence[Puzzle]) -> Timin
     return Timing(name, seconds / len(puzzles), build_seconds)
 
 
-def bench_spelling_bee(dictionary: str, sample: int, seed: int) -> tuple[list[Timing], float, int]:
-    """Time the five Python solvers on a sample of archived puzzles and SQL on all of them."""
-    words = load_word_list(dictionary).words
-    puzzles = archived_puzzles()
+def bench_spelling_bee(
+    puzzles: list[Puzzle], words: list[str], sample: int, seed: int
+) -> tuple[list[Timing], float, int]:
+    """Time the five Python solvers on a sample of the puzzles and SQL on all of them."""
     chosen = random.Random(seed).sample(puzzles, min(sample, len(puzzles)))
     timings = []
     for name in progress.track(
         list(SOLVERS), f"timing solvers on {len(chosen)} puzzles, best of {REPEATS}"
     ):
         timings.append(time_solver(name, words, chosen))
-    sql_solver = SqlSolver(words)
-    sql_seconds = best_time(lambda: sql_solver.solve_many(puzzles), repeats=3)
+    with SqlSolver(words) as sql_solver:
+        sql_seconds = best_time(lambda: sql_solver.solve_many(puzzles), repeats=3)
     return timings, sql_seconds, len(puzzles)
 
 
@@ -71,8 +73,6 @@ def format_spelling_bee_bench(
     timings: list[Timing], sql_seconds: float, sql_puzzles: int, dictionary: str
 ) -> str:
     """Return the benchmark table and the targets' verdicts."""
-    from pipeline.reporting import markdown_table
-
     by_name = {t.solver: t for t in timings}
     naive = by_name["naive"].seconds_per_puzzle
     rows = [
@@ -103,11 +103,8 @@ def format_spelling_bee_bench(
     return f"Spelling Bee solvers on {dictionary}\n\n{table}\n\n" + "\n".join(verdicts)
 
 
-def archived_boxes() -> list[tuple[object, list[str]]]:
+def archived_boxes(con: Connection) -> list[tuple[Board, list[str]]]:
     """Return every archived Letter Boxed board with its NYT dictionary, oldest first."""
-    from pipeline.letter_boxed_report import archived_days
-
-    con = warehouse.connect(read_only=True)
     return [(board, words) for _date, board, _nyt, words in archived_days(con)]
 
 
@@ -116,15 +113,14 @@ def time_each(boxes: Sequence, solve_one: Callable) -> list[float]:
     return [best_time(lambda box=box: solve_one(box), repeats=3) for box in boxes]
 
 
-def bench_letter_boxed(dictionary: str, sample: int, seed: int) -> dict[str, list[float]]:
+def bench_letter_boxed(
+    boxes: list[tuple[Board, list[str]]], dictionary: str, words: list[str], sample: int, seed: int
+) -> dict[str, list[float]]:
     """Time the Letter Boxed solver per archived board: NYT daily lists, then a big list."""
-    from solvers.letter_boxed import WordIndex, solve
-
-    boxes = archived_boxes()
     chosen = random.Random(seed).sample(boxes, min(sample, len(boxes)))
     with progress.step(f"{len(chosen)} boards with the NYT's daily dictionaries"):
         daily = time_each(chosen, lambda box: solve(box[0], box[1]))
-    index = WordIndex(load_word_list(dictionary, "letter-boxed").words)
+    index = WordIndex(words)
     with progress.step(f"{len(chosen)} boards with {dictionary} (filtering included)"):
         big = time_each(chosen, lambda box: solve(box[0], index.playable(box[0])))
     return {"NYT daily dictionary": daily, f"{dictionary} (filter + solve)": big}
@@ -133,8 +129,6 @@ def bench_letter_boxed(dictionary: str, sample: int, seed: int) -> dict[str, lis
 def format_letter_boxed_bench(timings: dict[str, list[float]]) -> str:
     """Return the median and worst time per board for each word list."""
     import statistics
-
-    from pipeline.reporting import markdown_table
 
     rows = [
         (name, len(times), f"{statistics.median(times) * 1e3:.2f}", f"{max(times) * 1e3:.2f}")

@@ -8,12 +8,17 @@ import sys
 from collections.abc import Callable
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, TypeVar
+from typing import TYPE_CHECKING, Annotated, TypeVar
 
 import typer
 
-from pipeline import config
+from pipeline import config, warehouse
 from pipeline.errors import UserError
+from pipeline.games import GameName, game_named, games_named
+
+if TYPE_CHECKING:
+    from pipeline.games import Game
+    from pipeline.named_lists import WordList
 
 F = TypeVar("F", bound=Callable)
 
@@ -32,13 +37,6 @@ Offline = Annotated[
     bool,
     typer.Option("--offline", help="Never use the network (also PIPELINE_OFFLINE=1)."),
 ]
-
-
-class Game(StrEnum):
-    """The two games."""
-
-    spelling_bee = "spelling-bee"
-    letter_boxed = "letter-boxed"
 
 
 class ExportFormat(StrEnum):
@@ -85,16 +83,18 @@ def words(offline: Offline = False) -> None:
 
     Example: pipeline words --offline
     """
-    from pipeline.reporting import print_word_sources
+    from pipeline.stage_summaries import print_word_sources
     from pipeline.words import build_words
 
-    print_word_sources(build_words(offline=is_offline(offline)))
+    with warehouse.open_warehouse() as con:
+        build_words(con, offline=is_offline(offline))
+        print_word_sources(con)
 
 
 @app.command()
 @user_errors
 def scrape(
-    game: Annotated[Game | None, typer.Argument(help="One game (both by default).")] = None,
+    game: Annotated[GameName | None, typer.Argument(help="One game (both by default).")] = None,
     since: Annotated[str | None, typer.Option(help="First date, YYYY-MM-DD.")] = None,
     until: Annotated[
         str | None, typer.Option(help="Last date, YYYY-MM-DD (default today).")
@@ -105,23 +105,23 @@ def scrape(
 
     Example: pipeline scrape spelling-bee --since 2025-07-01 --offline
     """
-    from pipeline.reporting import print_scrape_summary
-    from pipeline.scrape import GAMES
+    from pipeline.scrape import FIRST_DATES
     from pipeline.scrape import scrape as run_scrape
+    from pipeline.stage_summaries import print_scrape_summary
 
-    games = [game.value] if game else list(GAMES)
-    first = parse_date(since, "--since", dt.date(2018, 5, 9))
+    first = parse_date(since, "--since", FIRST_DATES["bulk_archive"])
     last = parse_date(until, "--until", dt.date.today())
     if first > last:
         raise UserError(f"--since {first} is after --until {last}")
-    con = run_scrape(games, first, last, is_offline(offline))
-    print_scrape_summary(con)
+    with warehouse.open_warehouse() as con:
+        run_scrape(con, games_named(game), first, last, is_offline(offline))
+        print_scrape_summary(con)
 
 
 @app.command()
 @user_errors
 def export(
-    game: Annotated[Game, typer.Argument(help="spelling-bee or letter-boxed.")],
+    game: Annotated[GameName, typer.Argument(help="spelling-bee or letter-boxed.")],
     format: Annotated[
         ExportFormat, typer.Option("--format", help="Output format.")
     ] = ExportFormat.jsonl,
@@ -131,11 +131,10 @@ def export(
 
     Example: pipeline export letter-boxed --format parquet --out letter_boxed.parquet
     """
-    from pipeline import warehouse
     from pipeline.export import export_archive
 
-    con = warehouse.connect(read_only=True)
-    count = export_archive(con, game.value, format.value, out)
+    with warehouse.open_warehouse(read_only=True) as con:
+        count = export_archive(con, game_named(game), format.value, out)
     if out is not None:
         print(f"wrote {count:,} records to {out}", file=sys.stderr)
 
@@ -143,20 +142,22 @@ def export(
 @app.command()
 @user_errors
 def build(
-    game: Annotated[Game | None, typer.Argument(help="One game (both by default).")] = None,
+    game: Annotated[GameName | None, typer.Argument(help="One game (both by default).")] = None,
 ) -> None:
     """Build the custom dictionaries from the evidence, choosing the rule by backtest.
 
     Example: pipeline build spelling-bee
     """
-    from pipeline.dictionary import GAMES
-    from pipeline.dictionary import build as run_build
+    from pipeline.build import build as run_build
 
-    for summary in run_build((game.value,) if game else GAMES):
-        validation = summary["validation"]
+    with warehouse.open_warehouse() as con:
+        summaries = run_build(con, games_named(game))
+    for summary in summaries:
+        scores = summary.validation
         print(
-            f"{summary['game']}: {summary['words']:,} words; validation-year micro P {validation['precision']:.4f} "
-            f"R {validation['recall']:.4f} F1 {validation['f1']:.4f}\n  rule: {summary['rule'].describe()}"
+            f"{summary.game.name}: {len(summary.words):,} words; validation-year micro "
+            f"P {scores['precision']:.4f} R {scores['recall']:.4f} F1 {scores['f1']:.4f}\n"
+            f"  rule: {summary.rule.describe()}"
         )
 
 
@@ -198,14 +199,14 @@ def solve_spelling_bee(
     """
     import json
 
-    from pipeline import spelling_bee_solve as sb
-    from pipeline.dictionaries import load_word_list
+    from pipeline import solve_spelling_bee as sb
+    from pipeline.games import SPELLING_BEE
 
     if solver not in sb.SOLVER_NAMES:
         raise UserError(f"unknown solver {solver!r}: use one of {', '.join(sb.SOLVER_NAMES)}")
     lines = sb.read_batch(batch) if batch else None
     puzzle = None if lines is not None else sb.puzzle_from_arguments(letters, center, others)
-    word_list = load_word_list(dictionary, "spelling-bee")
+    word_list = load_word_list(dictionary, SPELLING_BEE)
     engine = sb.make_solver(solver, word_list.words)
     if lines is not None:
         solutions = (
@@ -236,7 +237,7 @@ def solve_spelling_bee(
 @app.command()
 @user_errors
 def report(
-    game: Annotated[Game | None, typer.Argument(help="One game (both by default).")] = None,
+    game: Annotated[GameName | None, typer.Argument(help="One game (both by default).")] = None,
     since: Annotated[
         str | None,
         typer.Option(
@@ -277,7 +278,7 @@ def report(
 @user_errors
 def explain(
     word: Annotated[str, typer.Argument(help="The word to explain.")],
-    game: Annotated[Game | None, typer.Option(help="One game (both by default).")] = None,
+    game: Annotated[GameName | None, typer.Option(help="One game (both by default).")] = None,
 ) -> None:
     """Show the evidence for a word and why the custom dictionary includes or leaves it out.
 
@@ -317,8 +318,8 @@ def solve_letter_boxed(
     """
     import json
 
-    from pipeline import letter_boxed_solve as lbs
-    from pipeline.dictionaries import load_word_list
+    from pipeline import solve_letter_boxed as lbs
+    from pipeline.games import LETTER_BOXED
     from solvers.letter_boxed import WordIndex
 
     if max_words < 1 or (words is not None and words < 1):
@@ -326,7 +327,7 @@ def solve_letter_boxed(
     lines = lbs.read_box_batch(batch) if batch else None
     board = None if lines is not None else lbs.board_from_arguments(sides or [])
     needs_default = lines is None or any(line.words is None for line in lines)
-    index = WordIndex(load_word_list(dictionary, "letter-boxed").words) if needs_default else None
+    index = WordIndex(load_word_list(dictionary, LETTER_BOXED).words) if needs_default else None
     if lines is not None:
         for line in lines:
             word_list = line.words if line.words is not None else index.playable(line.board)
@@ -353,12 +354,16 @@ def bench_spelling_bee(
 
     Example: pipeline bench spelling-bee --puzzles 200
     """
+    from pipeline.bench import archived_puzzles, format_spelling_bee_bench
     from pipeline.bench import bench_spelling_bee as run_bench
-    from pipeline.bench import format_spelling_bee_bench
+    from pipeline.games import SPELLING_BEE
 
     if puzzles < 1:
         raise UserError("--puzzles must be at least 1")
-    timings, sql_seconds, sql_puzzles = run_bench(dictionary, puzzles, seed)
+    words = load_word_list(dictionary, SPELLING_BEE).words
+    with warehouse.open_warehouse(read_only=True) as con:
+        archive = archived_puzzles(con)
+    timings, sql_seconds, sql_puzzles = run_bench(archive, words, puzzles, seed)
     print(format_spelling_bee_bench(timings, sql_seconds, sql_puzzles, dictionary))
 
 
@@ -373,12 +378,26 @@ def bench_letter_boxed(
 
     Example: pipeline bench letter-boxed --boards 1171
     """
+    from pipeline.bench import archived_boxes, format_letter_boxed_bench
     from pipeline.bench import bench_letter_boxed as run_bench
-    from pipeline.bench import format_letter_boxed_bench
+    from pipeline.games import LETTER_BOXED
 
     if boards < 1:
         raise UserError("--boards must be at least 1")
-    print(format_letter_boxed_bench(run_bench(dictionary, boards, seed)))
+    words = load_word_list(dictionary, LETTER_BOXED).words
+    with warehouse.open_warehouse(read_only=True) as con:
+        archive = archived_boxes(con)
+    print(format_letter_boxed_bench(run_bench(archive, dictionary, words, boards, seed)))
+
+
+def load_word_list(name: str, game: Game) -> WordList:
+    """Return the word list a `--dictionary` value names, opening the warehouse only if needed."""
+    from pipeline import named_lists
+
+    if not named_lists.needs_warehouse(name):
+        return named_lists.file_word_list(name, game)
+    with warehouse.open_warehouse(read_only=True) as con:
+        return named_lists.warehouse_word_list(con, name)
 
 
 def main() -> None:

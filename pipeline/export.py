@@ -13,17 +13,18 @@ import duckdb
 
 from pipeline import warehouse
 from pipeline.errors import UserError
+from pipeline.games import Game
+from pipeline.warehouse import Connection
 
 FORMATS = ("jsonl", "csv", "parquet")
-TABLES = {"spelling-bee": "spelling_bee_puzzles", "letter-boxed": "letter_boxed_puzzles"}
 
 
-def export_archive(con: duckdb.DuckDBPyConnection, game: str, fmt: str, out: Path | None) -> int:
+def export_archive(con: Connection, game: Game, fmt: str, out: Path | None) -> int:
     """Write a game's archive in a format to a file (or stdout) and return the record count."""
-    warehouse.require_tables(con, TABLES[game], stage_hint="pipeline scrape")
+    warehouse.require_tables(con, game.table("puzzles"), stage_hint="pipeline scrape")
     if fmt == "parquet" and out is None:
         raise UserError("--format parquet needs --out FILE (Parquet is not written to a terminal)")
-    relation = con.sql(warehouse.sql(f"export_{game.replace('-', '_')}"))
+    relation = con.sql(warehouse.sql(f"export/{game.slug}"))
     if out is None:
         write_rows(sys.stdout, relation, fmt)
         return len(relation)

@@ -5,13 +5,8 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import json
-import tempfile
-from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from pathlib import Path
-
-import duckdb
 
 from pipeline import progress, warehouse
 from pipeline.download import Downloader, Fetched
@@ -25,7 +20,10 @@ from pipeline.parsers import (
     parse_nytbee_page,
 )
 from pipeline.records import BeeRecord, BoxRecord
+from pipeline.games import GAMES, LETTER_BOXED, SPELLING_BEE, Game
 from pipeline.validate import bee_problems, box_problems
+from pipeline.warehouse import Connection
+from solvers.spelling_bee_scoring import total_score
 
 BULK_ARCHIVE_URL = (
     "https://raw.githubusercontent.com/jonb108/nytbee/main/cgi-bin/nyt_puzzles_plus.txt"
@@ -46,7 +44,25 @@ FIRST_DATES = {
     "nytbee": dt.date(2018, 5, 9),
     "simeydk": dt.date(2022, 4, 24),
 }
-GAMES = ("spelling-bee", "letter-boxed")
+ARCHIVE_TABLES = (
+    "spelling_bee_puzzles",
+    "spelling_bee_answers",
+    "spelling_bee_not_accepted",
+    "spelling_bee_disagreements",
+    "letter_boxed_puzzles",
+    "letter_boxed_dictionary",
+    "quarantine",
+)
+MERGES = (
+    "scrape/spelling_bee_puzzles",
+    "scrape/spelling_bee_answers",
+    "scrape/spelling_bee_not_accepted",
+    "scrape/spelling_bee_disagreements",
+    "scrape/letter_boxed_puzzles",
+    "scrape/letter_boxed_dictionary",
+    "scrape/quarantine_placeholder_boards",
+    "scrape/official_answers",
+)
 
 
 @dataclass
@@ -139,9 +155,11 @@ def dates_between(first: dt.date, last: dt.date) -> list[dt.date]:
     return [first + dt.timedelta(days=offset) for offset in range((last - first).days + 1)]
 
 
-def known_dates(con: duckdb.DuckDBPyConnection, source: str) -> set[dt.date]:
+def known_dates(con: Connection, source: str) -> set[dt.date]:
     """Return the dates a source already gave (loaded or quarantined), so they are not fetched again."""
-    rows = warehouse.run(con, "scrape_known_dates", {"source": source}).fetchall()
+    if not warehouse.table_exists(con, "scrape_log"):
+        return set()  # a new warehouse: the scrape tables are created when the first run loads
+    rows = warehouse.run(con, "scrape/known_dates", {"source": source}).fetchall()
     return {row[0] for row in rows}
 
 
@@ -150,8 +168,8 @@ def accept(run: ScrapeRun, record: BeeRecord | BoxRecord, url: str) -> None:
     is_bee = isinstance(record, BeeRecord)
     problems = bee_problems(record) if is_bee else box_problems(record)
     if problems:
-        game = "spelling-bee" if is_bee else "letter-boxed"
-        run.reject(game, record.source, url, record.date, "; ".join(problems), record)
+        game = SPELLING_BEE if is_bee else LETTER_BOXED
+        run.reject(game.name, record.source, url, record.date, "; ".join(problems), record)
         return
     run.tally(record.source).parsed += 1
     (run.bee_records if is_bee else run.box_records).append((record, url))
@@ -184,7 +202,7 @@ def fetch_and_parse(
 def scrape_bulk_archive(
     run: ScrapeRun,
     downloader: Downloader,
-    con: duckdb.DuckDBPyConnection,
+    con: Connection,
     since: dt.date,
     until: dt.date,
 ) -> None:
@@ -198,7 +216,7 @@ def scrape_bulk_archive(
     for line_number, outcome in iter_bulk_archive(fetched.text()):
         if isinstance(outcome, ParseError):
             run.reject(
-                "spelling-bee",
+                SPELLING_BEE.name,
                 "bulk_archive",
                 f"{BULK_ARCHIVE_URL}#L{line_number}",
                 None,
@@ -211,7 +229,7 @@ def scrape_bulk_archive(
 def scrape_dated_source(
     run: ScrapeRun,
     downloader: Downloader,
-    con: duckdb.DuckDBPyConnection,
+    con: Connection,
     game: str,
     source: str,
     url_template: str,
@@ -235,26 +253,26 @@ def scrape_dated_source(
         )
 
 
-def scrape_live_pages(run: ScrapeRun, downloader: Downloader, games: list[str]) -> None:
+def scrape_live_pages(run: ScrapeRun, downloader: Downloader, games: tuple[Game, ...]) -> None:
     """Read the live NYT pages (online only: the page changes every day)."""
     if downloader.offline:
         return
-    if "spelling-bee" in games:
+    if SPELLING_BEE in games:
         fetch_and_parse(
             run,
             downloader,
-            "spelling-bee",
+            SPELLING_BEE.name,
             "nyt_live",
             NYT_LIVE_SPELLING_BEE_URL,
             None,
             parse_nyt_live_spelling_bee,
             refresh=True,
         )
-    if "letter-boxed" in games:
+    if LETTER_BOXED in games:
         fetch_and_parse(
             run,
             downloader,
-            "letter-boxed",
+            LETTER_BOXED.name,
             "nyt_live",
             NYT_LIVE_LETTER_BOXED_URL,
             None,
@@ -264,15 +282,15 @@ def scrape_live_pages(run: ScrapeRun, downloader: Downloader, games: list[str]) 
 
 
 def collect(
-    con: duckdb.DuckDBPyConnection,
+    con: Connection,
     downloader: Downloader,
-    games: list[str],
+    games: tuple[Game, ...],
     since: dt.date,
     until: dt.date,
 ) -> ScrapeRun:
     """Fetch, parse and validate everything the warehouse does not have yet."""
     run = ScrapeRun()
-    if "spelling-bee" in games:
+    if SPELLING_BEE in games:
         with progress.step("Spelling Bee: bulk archive"):
             scrape_bulk_archive(run, downloader, con, since, until)
         with progress.step("Spelling Bee: next-day NYT gameData and nytbee.com pages"):
@@ -280,7 +298,7 @@ def collect(
                 run,
                 downloader,
                 con,
-                "spelling-bee",
+                SPELLING_BEE.name,
                 "nyt_gamedata",
                 NYT_GAMEDATA_URL,
                 lambda text, _d: [parse_nyt_gamedata_day(text)],
@@ -291,20 +309,20 @@ def collect(
                 run,
                 downloader,
                 con,
-                "spelling-bee",
+                SPELLING_BEE.name,
                 "nytbee",
                 NYTBEE_URL,
                 lambda text, d: [parse_nytbee_page(text, d)],
                 since,
                 until,
             )
-    if "letter-boxed" in games:
+    if LETTER_BOXED in games:
         with progress.step("Letter Boxed: daily gameData"):
             scrape_dated_source(
                 run,
                 downloader,
                 con,
-                "letter-boxed",
+                LETTER_BOXED.name,
                 "simeydk",
                 SIMEYDK_URL,
                 lambda text, _d: [parse_letterboxed_day(text)],
@@ -315,28 +333,17 @@ def collect(
     return run
 
 
-def _iso(value: object) -> object:
-    """Return dates as ISO strings for JSON."""
-    return value.isoformat() if isinstance(value, dt.date) else value
-
-
-def write_jsonl(path: Path, rows: Iterable[dict]) -> Path:
-    """Write dictionaries as JSON lines (dates as ISO strings) and return the path."""
-    with path.open("w") as handle:
-        for row in rows:
-            handle.write(json.dumps({key: _iso(value) for key, value in row.items()}) + "\n")
-    return path
-
-
 def bee_row(record: BeeRecord, url: str) -> dict:
     """Return a source-day row of the Spelling Bee staging table."""
+    answers = sorted(set(record.answers))
     return {
         "date": record.date,
         "source": record.source,
         "center": record.center,
         "others": record.others,
-        "answers": sorted(set(record.answers)),
+        "answers": answers,
         "pangrams": sorted(set(record.pangrams)),
+        "points": total_score(answers, record.letters),
         "not_accepted": sorted(set(record.not_accepted)) if record.source == "nytbee" else None,
         "url": url,
     }
@@ -360,64 +367,52 @@ def box_row(record: BoxRecord, url: str) -> dict:
     }
 
 
-def load(con: duckdb.DuckDBPyConnection, run: ScrapeRun, games: list[str], run_id: str) -> None:
-    """Load a run's records, quarantine and log, then rebuild the merged tables, in one transaction."""
-    with tempfile.TemporaryDirectory() as folder:
-        folder_path = Path(folder)
-        params = {
-            "bee_jsonl": str(
-                write_jsonl(folder_path / "bee.jsonl", (bee_row(r, u) for r, u in run.bee_records))
-            ),
-            "box_jsonl": str(
-                write_jsonl(folder_path / "box.jsonl", (box_row(r, u) for r, u in run.box_records))
-            ),
-            "quarantine_jsonl": str(write_jsonl(folder_path / "quarantine.jsonl", run.quarantine)),
-            "log_jsonl": str(write_jsonl(folder_path / "log.jsonl", run.log)),
-            "run_id": run_id,
-        }
-        with warehouse.transaction(con):
-            warehouse.run(con, "scrape_load", params)
-            if "spelling-bee" in games:
-                warehouse.run(con, "scrape_merge_spelling_bee")
-            if "letter-boxed" in games:
-                warehouse.run(con, "scrape_merge_letter_boxed")
-            record_summary(con, run, run_id)
+QUARANTINE_COLUMNS = ("game", "date", "source", "url", "reason", "record")
+LOG_COLUMNS = ("source", "url", "date", "outcome", "http_status", "attempts", "error")
+BEE_COLUMNS = ("date", "source", "center", "others", "answers", "pangrams", "points", "not_accepted", "url")
+BOX_COLUMNS = (
+    "date", "source", "sides", "nyt_solution", "par", "nyt_id", "dictionary",
+    "yesterdays_sides", "yesterdays_solution", "url",
+)  # fmt: skip
+TALLY_COLUMNS = ("source", *(f.name for f in dataclasses.fields(SourceTally)))
 
 
-def disagreements_by_source(con: duckdb.DuckDBPyConnection) -> Counter:
-    """Return how many dates each source disagrees with the chosen source on."""
-    if not warehouse.table_exists(con, "spelling_bee_disagreements"):
-        return Counter()
-    rows = con.execute(
-        "SELECT source_b, count(*) FROM spelling_bee_disagreements GROUP BY source_b"
-    )
-    return Counter(dict(rows.fetchall()))
+def as_columns(rows: list[dict], names: tuple[str, ...]) -> dict[str, list]:
+    """Return row dictionaries as columns, for warehouse.hand_over."""
+    return {name: [row[name] for row in rows] for name in names}
 
 
-def record_summary(con: duckdb.DuckDBPyConnection, run: ScrapeRun, run_id: str) -> None:
-    """Insert one scrape_runs row per source with its counts."""
-    disagreements = disagreements_by_source(con)
-    for source, tally in sorted(run.tallies.items()):
-        con.execute(
-            "INSERT INTO scrape_runs VALUES ($run_id, now(), $source, $fetched, $from_cache, $not_available, $parsed, $rejected, $errors, $disagreements)",
-            {
-                "run_id": run_id,
-                "source": source,
-                "disagreements": disagreements.get(source, 0),
-                **dataclasses.asdict(tally),
-            },
-        )
+def load(con: Connection, run: ScrapeRun, run_id: str) -> None:
+    """Load a run's records, quarantine and log, rebuild the merged tables and record the run's
+    counts, in one transaction."""
+    tallies = [{"source": source, **dataclasses.asdict(tally)} for source, tally in sorted(run.tallies.items())]
+    handed_over = {
+        "new_bee_days": as_columns([bee_row(r, u) for r, u in run.bee_records], BEE_COLUMNS),
+        "new_box_days": as_columns([box_row(r, u) for r, u in run.box_records], BOX_COLUMNS),
+        "new_quarantine": as_columns(run.quarantine, QUARANTINE_COLUMNS),
+        "new_log_lines": as_columns(run.log, LOG_COLUMNS),
+        "run_tallies": as_columns(tallies, TALLY_COLUMNS),
+    }
+    for name, columns in handed_over.items():
+        warehouse.hand_over(con, name, columns)
+    with warehouse.transaction(con):
+        for table in ("spelling_bee_source_days", "letter_boxed_source_days", "quarantine", "scrape_log"):
+            warehouse.run(con, f"scrape/{table}", {"run_id": run_id})
+        for merge in MERGES:
+            warehouse.run(con, merge)
+        warehouse.run(con, "scrape/scrape_runs", {"run_id": run_id})
 
 
 def scrape(
-    games: list[str], since: dt.date, until: dt.date, offline: bool
-) -> duckdb.DuckDBPyConnection:
-    """Run the scrape stage end to end and return the open warehouse."""
+    con: Connection,
+    games: tuple[Game, ...] = GAMES,
+    since: dt.date | None = None,
+    until: dt.date | None = None,
+    offline: bool = False,
+) -> None:
+    """Run the scrape stage end to end on an open warehouse."""
     downloader = Downloader.from_env(offline=offline)
-    con = warehouse.connect()
-    warehouse.run(con, "scrape_schema")
-    run = collect(con, downloader, games, since, until)
+    run = collect(con, downloader, games, since or FIRST_DATES["bulk_archive"], until or dt.date.today())
     run_id = dt.datetime.now(dt.UTC).strftime("%Y%m%dT%H%M%S.%fZ")
     with progress.step("loading, validating and merging into the warehouse"):
-        load(con, run, games, run_id)
-    return con
+        load(con, run, run_id)

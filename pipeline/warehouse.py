@@ -48,7 +48,7 @@ def connect(path: Path | None = None, *, read_only: bool = False) -> Connection:
     except duckdb.IOException as error:
         first_line = str(error).splitlines()[0]
         raise UserError(f"cannot open the warehouse {path}: {first_line}") from error
-    define_macros(con)
+    prepare(con)
     return con
 
 
@@ -62,19 +62,16 @@ def open_warehouse(path: Path | None = None, *, read_only: bool = False) -> Iter
         con.close()
 
 
-@contextlib.contextmanager
-def in_memory() -> Iterator[Connection]:
-    """Yield an in-memory DuckDB connection with the SQL macros, closed when the block ends."""
+def in_memory() -> Connection:
+    """Return a new in-memory DuckDB database with the SQL macros (the caller closes it)."""
     con = duckdb.connect()
-    define_macros(con)
-    try:
-        yield con
-    finally:
-        con.close()
+    prepare(con)
+    return con
 
 
-def define_macros(con: Connection) -> None:
-    """Define the macros of `sql/macros.sql` (letter masks, precision, recall, F1) on a connection."""
+def prepare(con: Connection) -> None:
+    """Define the macros of `sql/macros.sql` (letter masks, precision, recall, F1) and leave progress to the stages (DuckDB's own bar would interleave with theirs)."""
+    con.execute("SET enable_progress_bar = false")
     for statement in _statements(MACROS):
         con.execute(statement)
 

@@ -2,21 +2,17 @@
 
 from __future__ import annotations
 
-import csv
 import json
 import math
-import tempfile
 from collections import Counter, defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from pathlib import Path
-
-import duckdb
 
 from pipeline import config, progress, warehouse
 from pipeline.download import Downloader
 from pipeline.errors import UserError
-from solvers.masks import is_plain_word, letter_mask
+from pipeline.warehouse import Connection
+from solvers.masks import is_plain_word
 
 
 @dataclass(frozen=True)
@@ -228,72 +224,59 @@ def collect_words(downloader: Downloader, offline: bool) -> WordCollection:
     return words
 
 
-def word_rows(words: WordCollection) -> Iterable[tuple]:
-    """Yield one `words` row per distinct word."""
-    for word in sorted(words.sources_of):
-        yield (
-            word,
-            letter_mask(word),
-            len(word),
-            len(set(word)),
-            ",".join(sorted(words.sources_of[word])),
-            words.zipf.get(word, 0.0),
-            words.wordfreq_rank.get(word),
-            words.brown_count.get(word, 0),
-            word in words.capitalized,
-            word in words.first_names,
-        )
+def word_columns(words: WordCollection) -> dict[str, list]:
+    """Return the `words` table's input columns, one entry per distinct word."""
+    ordered = sorted(words.sources_of)
+    return {
+        "word": ordered,
+        "sources": [",".join(sorted(words.sources_of[word])) for word in ordered],
+        "zipf": [words.zipf.get(word, 0.0) for word in ordered],
+        "wordfreq_rank": [words.wordfreq_rank.get(word) for word in ordered],
+        "brown_count": [words.brown_count.get(word, 0) for word in ordered],
+        "capitalized": [word in words.capitalized for word in ordered],
+        "first_name": [word in words.first_names for word in ordered],
+    }
 
 
-def write_tsv(path: Path, rows: Iterable[tuple]) -> None:
-    """Write rows as a tab-separated file with no header ('' for None)."""
-    with path.open("w", newline="") as handle:
-        writer = csv.writer(handle, delimiter="\t", lineterminator="\n")
-        for row in rows:
-            writer.writerow("" if value is None else value for value in row)
+def source_columns(words: WordCollection) -> dict[str, list]:
+    """Return the `word_sources` table's input columns, one entry per source."""
+    sources = list(SOURCES.values())
+    return {
+        "source": [source.name for source in sources],
+        "kind": [source.kind for source in sources],
+        "origin": [source.origin for source in sources],
+        "licence": [source.licence for source in sources],
+        "entries_read": [words.entries_read[source.name] for source in sources],
+        "words_kept": [
+            words.kept(source.name) if source.name in LIST_SOURCES else None for source in sources
+        ],
+    }
 
 
-def load_words(con: duckdb.DuckDBPyConnection, words: WordCollection) -> None:
+def drop_columns(words: WordCollection) -> dict[str, list]:
+    """Return the `word_drops` table's input columns, one entry per source and reason."""
+    drops = sorted(words.drops.items())
+    return {
+        "source": [source for (source, _), _ in drops],
+        "reason": [reason for (_, reason), _ in drops],
+        "entries": [count for _, count in drops],
+        "examples": [words.drop_examples[key] for key, _ in drops],
+    }
+
+
+def load_words(con: Connection, words: WordCollection) -> None:
     """Replace the `words`, `word_sources` and `word_drops` tables in one transaction."""
-    with tempfile.TemporaryDirectory() as folder:
-        words_tsv = Path(folder) / "words.tsv"
-        write_tsv(words_tsv, word_rows(words))
-        with warehouse.transaction(con):
-            warehouse.run(con, "words_load", {"words_tsv": str(words_tsv)})
-            load_source_summary(con, words)
+    warehouse.hand_over(con, "word_rows", word_columns(words))
+    warehouse.hand_over(con, "source_rows", source_columns(words))
+    warehouse.hand_over(con, "drop_rows", drop_columns(words))
+    with warehouse.transaction(con):
+        for table in ("words", "word_sources", "word_drops"):
+            warehouse.run(con, f"words/{table}")
 
 
-def load_source_summary(con: duckdb.DuckDBPyConnection, words: WordCollection) -> None:
-    """Fill `word_sources` (one row per source) and `word_drops` (one row per source and reason)."""
-    for source in SOURCES.values():
-        con.execute(
-            "INSERT INTO word_sources VALUES ($name, $kind, $origin, $licence, $read, $kept)",
-            {
-                "name": source.name,
-                "kind": source.kind,
-                "origin": source.origin,
-                "licence": source.licence,
-                "read": words.entries_read[source.name],
-                "kept": words.kept(source.name) if source.name in LIST_SOURCES else None,
-            },
-        )
-    for (source, reason), count in sorted(words.drops.items()):
-        con.execute(
-            "INSERT INTO word_drops VALUES ($source, $reason, $count, $examples)",
-            {
-                "source": source,
-                "reason": reason,
-                "count": count,
-                "examples": words.drop_examples[source, reason],
-            },
-        )
-
-
-def build_words(offline: bool = False) -> duckdb.DuckDBPyConnection:
-    """Run the words stage end to end and return the open warehouse."""
+def build_words(con: Connection, offline: bool = False) -> None:
+    """Run the words stage end to end on an open warehouse."""
     downloader = Downloader.from_env(offline=offline)
     words = collect_words(downloader, offline)
-    con = warehouse.connect()
-    with progress.step(f"loading {len(words.sources_of):,} words into {config.warehouse_path()}"):
+    with progress.step(f"loading {len(words.sources_of):,} words into the warehouse"):
         load_words(con, words)
-    return con

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from solvers.scoring import (
+from solvers.spelling_bee_scoring import (
     RANKS,
     format_hint_grid,
     hint_grid,

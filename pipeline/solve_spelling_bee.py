@@ -7,9 +7,9 @@ from pathlib import Path
 
 from pipeline.batch import read_json_lines
 from pipeline.errors import UserError
-from pipeline.reporting import plural
-from pipeline.sql_solver import SqlSolver
-from solvers import scoring
+from pipeline.render_markdown import plural
+from pipeline.spelling_bee_sql_solver import SqlSolver
+from solvers import spelling_bee_scoring as scoring
 from solvers.masks import Word
 from solvers.spelling_bee import SOLVERS, Puzzle, Solver, make_puzzle, parse_letters
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from pipeline.batch import read_json_lines
 from pipeline.errors import UserError
-from pipeline.reporting import plural
+from pipeline.render_markdown import plural
 from solvers import letter_boxed as lb
 from solvers.letter_boxed import Board, Solution
 

@@ -1,4 +1,4 @@
-"""Word lists by name (a warehouse source, a built custom list, wordfreq's top N) or by file."""
+"""Word lists by `--dictionary` name: a built custom list, a word file, or a warehouse list."""
 
 from __future__ import annotations
 
@@ -8,9 +8,11 @@ from pathlib import Path
 
 from pipeline import config, warehouse
 from pipeline.errors import UserError
+from pipeline.games import Game
+from pipeline.warehouse import Connection
 from solvers.masks import Word
 
-CUSTOM_FILES = {"spelling-bee": "spelling_bee.txt", "letter-boxed": "letter_boxed.txt"}
+CUSTOM = "custom"
 WORDFREQ_TOP = re.compile(r"wordfreq_top(\d+)(k?)")
 
 
@@ -22,14 +24,19 @@ class WordList:
     words: list[Word]
 
 
-def load_word_list(name: str, game: str = "spelling-bee") -> WordList:
-    """Return the word list a `--dictionary` value names: custom, a warehouse source, or a file."""
-    if name == "custom":
+def needs_warehouse(name: str) -> bool:
+    """Return True when a `--dictionary` value names a list stored in the warehouse."""
+    if name == CUSTOM:
+        return False
+    return bool(WORDFREQ_TOP.fullmatch(name)) or ("/" not in name and not Path(name).exists())
+
+
+def file_word_list(name: str, game: Game) -> WordList:
+    """Return the game's custom list (`custom`) or the words of a file."""
+    if name == CUSTOM:
         return read_word_file(
-            config.custom_dir() / CUSTOM_FILES[game], "custom", hint="run `make dictionary`"
+            config.custom_dir() / game.custom_file, CUSTOM, hint="run `make dictionary`"
         )
-    if WORDFREQ_TOP.fullmatch(name) or "/" not in name and not Path(name).exists():
-        return warehouse_word_list(name)
     return read_word_file(Path(name), name)
 
 
@@ -47,32 +54,24 @@ def read_word_file(path: Path, name: str, hint: str = "") -> WordList:
     )
 
 
-def warehouse_sources() -> list[str]:
+def warehouse_sources(con: Connection) -> list[str]:
     """Return the names of the word lists stored in the warehouse."""
-    con = warehouse.connect(read_only=True)
     warehouse.require_tables(con, "word_sources", stage_hint="pipeline words")
-    rows = con.execute(
-        "SELECT source FROM word_sources WHERE words_kept IS NOT NULL ORDER BY source"
-    )
-    return [row[0] for row in rows.fetchall()]
+    return [row[0] for row in warehouse.run(con, "solve/word_list_names").fetchall()]
 
 
-def warehouse_word_list(name: str) -> WordList:
+def warehouse_word_list(con: Connection, name: str) -> WordList:
     """Return a warehouse source's words, or wordfreq's N most frequent (`wordfreq_top50k`)."""
-    top = WORDFREQ_TOP.fullmatch(name)
-    con = warehouse.connect(read_only=True)
     warehouse.require_tables(con, "words", stage_hint="pipeline words")
-    if top:
+    if top := WORDFREQ_TOP.fullmatch(name):
         limit = int(top.group(1)) * (1000 if top.group(2) else 1)
-        rows = con.execute("SELECT word FROM words WHERE wordfreq_rank <= $limit", {"limit": limit})
-        return WordList(name, [row[0] for row in rows.fetchall()])
-    sources = warehouse_sources()
+        rows = warehouse.run(con, "solve/wordfreq_top_words", {"limit": limit}).fetchall()
+        return WordList(name, [row[0] for row in rows])
+    sources = warehouse_sources(con)
     if name not in sources:
-        known = ", ".join(["custom", *sources, "wordfreq_topN"])
+        known = ", ".join([CUSTOM, *sources, "wordfreq_topN"])
         raise UserError(
             f"unknown dictionary {name!r}: use one of {known}, or a path to a word file"
         )
-    rows = con.execute(
-        "SELECT word FROM words WHERE list_contains(sources, $name) ORDER BY word", {"name": name}
-    )
-    return WordList(name, [row[0] for row in rows.fetchall()])
+    rows = warehouse.run(con, "solve/word_list_words", {"name": name}).fetchall()
+    return WordList(name, [row[0] for row in rows])

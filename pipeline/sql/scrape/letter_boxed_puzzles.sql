@@ -2,7 +2,20 @@
 -- NYT's placeholder: take the real board and solution from the next day, dictionary unknown.
 -- A next day whose yesterdaysSides merely repeat this day's own yesterdaysSides is stale (the
 -- NYT page sometimes lags a day) and contradicts nothing.
-CREATE OR REPLACE TABLE letter_boxed_puzzles AS
+CREATE OR REPLACE TABLE letter_boxed_puzzles (
+    date DATE PRIMARY KEY,
+    sides VARCHAR[] NOT NULL CHECK (len(sides) = 4),
+    letters_mask INTEGER NOT NULL CHECK (bit_count(letters_mask) = 12),
+    nyt_solution VARCHAR[] NOT NULL CHECK (len(nyt_solution) > 0),
+    par INTEGER,
+    nyt_id INTEGER,
+    dictionary_known BOOLEAN NOT NULL,
+    dictionary_size INTEGER CHECK ((dictionary_size IS NOT NULL) = dictionary_known),
+    corrected_from_next_day BOOLEAN NOT NULL,
+    source VARCHAR NOT NULL
+);
+
+INSERT INTO letter_boxed_puzzles
 WITH ranked_sources AS (
     SELECT *, CASE source WHEN 'simeydk' THEN 1 WHEN 'nyt_live' THEN 2 ELSE 9 END AS precedence
     FROM letter_boxed_source_days
@@ -67,22 +80,3 @@ SELECT
     source
 FROM corrected
 ORDER BY date;
-
-CREATE OR REPLACE TABLE letter_boxed_dictionary AS
-SELECT d.date, word
-FROM letter_boxed_source_days AS d
-JOIN letter_boxed_puzzles AS p ON p.date = d.date AND p.source = d.source AND p.dictionary_known,
-     unnest(d.dictionary) AS t(word)
-ORDER BY d.date, word;
-
-DELETE FROM quarantine WHERE run_id = 'merge';
-
-INSERT OR REPLACE INTO quarantine
-SELECT 'letter-boxed', d.source, d.url, d.date,
-       'placeholder board ' || array_to_string(d.sides, '/')
-       || ' contradicted by the next day''s yesterdaysSides; replaced by '
-       || array_to_string(p.sides, '/'),
-       NULL, 'merge'
-FROM letter_boxed_puzzles AS p
-JOIN letter_boxed_source_days AS d ON d.date = p.date AND d.source = p.source
-WHERE p.corrected_from_next_day;

@@ -2,6 +2,7 @@
 -- Reads the views puzzles_to_solve(puzzle_id, center, others) and candidate_words(word, letter_mask);
 -- a word answers a puzzle when its mask is one of the 64 submasks of the puzzle's letters that
 -- hold the center, so the join is a hash join on the mask, not a scan of every pair.
+CREATE OR REPLACE TEMP TABLE spelling_bee_solutions AS
 WITH puzzle_bits AS (
     SELECT
         puzzle_id,
@@ -23,5 +24,4 @@ puzzle_submasks AS (
 )
 SELECT s.puzzle_id, w.word
 FROM puzzle_submasks AS s
-JOIN candidate_words AS w USING (letter_mask)
-ORDER BY s.puzzle_id, w.word
+JOIN candidate_words AS w USING (letter_mask);

@@ -1,0 +1,236 @@
+"""The build stage: evidence per word, a rule chosen by backtest, and the custom word lists.
+
+The same function, `rule.decide`, judges every evidence row: the backtest rows (a past puzzle's
+eligible word, judged on evidence from before that puzzle) and the build rows (every word, judged
+on all the evidence, as of the day after the archive ends).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+
+from pipeline import config, progress, warehouse
+from pipeline.errors import UserError
+from pipeline.games import LETTER_BOXED, SPELLING_BEE, Game
+from pipeline.rule import Evidence, Rule, decide, reasons, rule_grid
+from pipeline.warehouse import Connection, Table
+
+VALIDATION_YEARS = 1
+
+
+@dataclass(frozen=True)
+class BuildSummary:
+    """What the build chose and produced for one game."""
+
+    game: Game
+    rule: Rule
+    validation: dict[str, float]  # micro precision, recall and F1 on the validation year
+    words: list[str]  # the custom list, sorted
+
+
+def build(con: Connection, games: tuple[Game, ...]) -> list[BuildSummary]:
+    """Build the games' dictionaries in one transaction, then write their word lists."""
+    warehouse.require_tables(con, "words", stage_hint="pipeline words")
+    with warehouse.transaction(con):
+        summaries = [build_game(con, game) for game in games]
+    for summary in summaries:
+        write_word_list(summary.game, summary.words)
+    return summaries
+
+
+def build_game(con: Connection, game: Game) -> BuildSummary:
+    """Build one game's evidence, choose its rule, store its backtest and custom words."""
+    last = last_archive_date(con, game)
+    with progress.step(f"{game.name}: evidence for every eligible word of every past puzzle"):
+        build_evidence(con, game, last + dt.timedelta(days=1))
+    history = fetch_evidence(con, current=False)
+    validation_from, validation_until = validation_window(last)
+    with progress.step(f"{game.name}: choosing the rule on {validation_from} .. {validation_until}"):
+        rule, validation = choose_rule(con, history, validation_from, validation_until)
+    progress.note(f"rule: {rule.describe()}")
+    current = fetch_evidence(con, current=True)
+    chosen = decide(current, rule)
+    store_results(con, game, history, decide(history, rule), current, chosen, rule)
+    words = sorted(str(word) for word, keep in zip(current["word"], chosen, strict=True) if keep)
+    return BuildSummary(game, rule, validation, words)
+
+
+def build_evidence(con: Connection, game: Game, as_of: dt.date) -> None:
+    """Create the temp table evidence_rows: every verdict before `as_of`, and one row per word at
+    `as_of`, each with the evidence strictly before its date."""
+    warehouse.run(con, "build/universe", {"game": game.name, "min_length": game.min_length})
+    VERDICT_ROWS[game.name](con, as_of)
+    warehouse.run(con, "build/evidence_rows")
+
+
+def spelling_bee_verdict_rows(con: Connection, as_of: dt.date) -> None:
+    """Create verdict_rows from the SQL solver's answers to every past puzzle."""
+    warehouse.run(con, "build/spelling_bee_puzzles_to_solve", {"as_of": as_of})
+    warehouse.run(con, "solve/spelling_bee_solutions")
+    warehouse.run(con, "build/spelling_bee_verdict_rows", {"as_of": as_of})
+
+
+def letter_boxed_verdict_rows(con: Connection, as_of: dt.date) -> None:
+    """Create verdict_rows from the words each past box allowed."""
+    warehouse.run(con, "build/letter_boxed_verdict_rows", {"as_of": as_of})
+
+
+VERDICT_ROWS: dict[str, Callable[[Connection, dt.date], None]] = {
+    SPELLING_BEE.name: spelling_bee_verdict_rows,
+    LETTER_BOXED.name: letter_boxed_verdict_rows,
+}
+
+
+def fetch_evidence(con: Connection, *, current: bool) -> Evidence:
+    """Fetch the past verdicts' evidence rows, or the build's rows (`current`), as arrays."""
+    columns = warehouse.run(con, "build/evidence", {"current": current}).fetchnumpy()
+    arrays = {name: np.asarray(values) for name, values in columns.items()}
+    arrays["last_accepted"] = _booleans(columns["last_accepted"])
+    arrays["accepted"] = _booleans(columns["accepted"])
+    return Evidence(arrays)
+
+
+def _booleans(values: np.ndarray) -> np.ndarray:
+    """Return a nullable boolean column as plain booleans (NULL as False)."""
+    return np.asarray([bool(v) if v is not None and v is not np.ma.masked else False for v in values])
+
+
+def validation_window(last_date: dt.date) -> tuple[dt.date, dt.date]:
+    """Return the year before the last year of the archive: rules are chosen there, judged after."""
+    test_from = last_date - dt.timedelta(days=364)
+    return test_from - dt.timedelta(days=365 * VALIDATION_YEARS), test_from - dt.timedelta(days=1)
+
+
+def choose_rule(
+    con: Connection, evidence: Evidence, validation_from: dt.date, validation_until: dt.date
+) -> tuple[Rule, dict[str, float]]:
+    """Return the rule of the grid with the best micro F1 on the validation window, and its scores."""
+    dates = evidence["as_of"].astype("datetime64[D]")
+    window = (dates >= np.datetime64(validation_from)) & (dates <= np.datetime64(validation_until))
+    subset = evidence.rows_where(window)
+    grid = rule_grid()
+    scores = score_predictions(con, subset["accepted"], [decide(subset, rule) for rule in grid])
+    position, *_, precision, recall, f1 = scores.rows[0]
+    return grid[position], {"precision": precision, "recall": recall, "f1": f1}
+
+
+def score_predictions(
+    con: Connection, accepted: np.ndarray, predictions: list[np.ndarray]
+) -> Table:
+    """Return micro precision, recall and F1 of each prediction against the verdicts, best first
+    (by the SQL macros, the one home of these scores); `position` indexes `predictions`."""
+    accepted = accepted.astype(bool)
+    counts = [
+        (int(np.sum(accepted & predicted)), int(np.sum(predicted)))
+        for predicted in (p.astype(bool) for p in predictions)
+    ]
+    warehouse.hand_over(
+        con,
+        "rule_counts",
+        {
+            "position": list(range(len(predictions))),
+            "hits": [hits for hits, _ in counts],
+            "predicted": [predicted for _, predicted in counts],
+            "answers": [int(np.sum(accepted))] * len(predictions),
+        },
+    )
+    return warehouse.query(con, "build/rule_scores")
+
+
+def last_archive_date(con: Connection, game: Game) -> dt.date:
+    """Return the last date of a game's archive."""
+    table = game.table("puzzles")
+    warehouse.require_tables(con, table, stage_hint="pipeline scrape")
+    last = warehouse.run(con, "build/last_archive_date", {"puzzles_table": table}).fetchall()[0][0]
+    if last is None:
+        raise UserError(f"the {table} table is empty: run `pipeline scrape` first")
+    return last
+
+
+def store_results(
+    con: Connection,
+    game: Game,
+    history: Evidence,
+    history_decisions: np.ndarray,
+    current: Evidence,
+    current_decisions: np.ndarray,
+    rule: Rule,
+) -> None:
+    """Replace the game's backtest rows, custom words and rule."""
+    warehouse.hand_over(
+        con,
+        "backtest_rows",
+        {
+            "date": history["as_of"],
+            "word": history["word"],
+            "accepted": history["accepted"],
+            "predicted": history_decisions,
+            "prior_verdicts": history["prior_verdicts"],
+            "prior_accepted": history["prior_accepted"],
+            "last_accepted": history["last_accepted"],
+        },
+    )
+    warehouse.hand_over(
+        con,
+        "decision_rows",
+        {
+            "word": current["word"],
+            "included": current_decisions,
+            "prior_verdicts": current["prior_verdicts"],
+            "prior_accepted": current["prior_accepted"],
+            "last_accepted": _nullable_last_verdicts(current),
+            "score": current[rule.score_column].astype(float),
+            "bucket": current["bucket"],
+            "bucket_size": current["bucket_size"],
+            "bucket_rate": current["bucket_rate"],
+            "reason": reasons(current, rule, current_decisions),
+        },
+    )
+    warehouse.run(con, "build/backtest", {"game": game.name})
+    warehouse.run(con, "build/custom_words", {"game": game.name})
+    warehouse.run(
+        con,
+        "build/dictionary_rules",
+        {
+            "game": game.name,
+            "score_column": rule.score_column,
+            "threshold": float(rule.new_word_threshold),
+            "description": rule.describe(),
+        },
+    )
+
+
+def _nullable_last_verdicts(evidence: Evidence) -> list[bool | None]:
+    """Return each row's last verdict, None for a word never judged."""
+    return [
+        bool(last) if judged else None
+        for last, judged in zip(evidence["last_accepted"], evidence["prior_verdicts"] > 0, strict=True)
+    ]
+
+
+def split_predictions(con: Connection, game: Game, train_until: dt.date, rule: Rule) -> None:
+    """Create the temp table split_predictions(date, word, accepted, predicted): a single split.
+
+    The dictionary is built by the same code as the real build, from the evidence up to
+    `train_until` only, and judged on every later puzzle of the game's backtest.
+    """
+    build_evidence(con, game, train_until + dt.timedelta(days=1))
+    current = fetch_evidence(con, current=True)
+    warehouse.hand_over(
+        con, "split_decisions", {"word": current["word"], "included": decide(current, rule)}
+    )
+    warehouse.run(con, "build/split_predictions", {"game": game.name, "train_until": train_until})
+
+
+def write_word_list(game: Game, words: list[str]) -> None:
+    """Write a custom list atomically, one word per line, sorted."""
+    folder = config.custom_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    target = folder / game.custom_file
+    temporary = target.with_suffix(".txt.part")
+    temporary.write_text("".join(f"{word}\n" for word in words))
+    temporary.replace(target)

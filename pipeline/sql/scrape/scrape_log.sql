@@ -1,0 +1,16 @@
+-- One row per network fetch, miss or error of a scrape run (appended from new_log_lines, which
+-- scrape.py hands over).
+CREATE TABLE IF NOT EXISTS scrape_log (
+    run_id VARCHAR NOT NULL,
+    source VARCHAR NOT NULL,
+    url VARCHAR NOT NULL,
+    date DATE,
+    outcome VARCHAR NOT NULL CHECK (outcome IN ('network', 'missing', 'error')),
+    http_status INTEGER,
+    attempts INTEGER CHECK (attempts >= 0),
+    error VARCHAR
+);
+
+INSERT INTO scrape_log
+SELECT $run_id, source, url, date::DATE, outcome, http_status::INTEGER, attempts::INTEGER, error
+FROM new_log_lines;

@@ -1,0 +1,25 @@
+-- One row per scrape run and source with its counts (from run_tallies, which scrape.py hands
+-- over) and how many dates the source disagrees with the chosen source on.
+CREATE TABLE IF NOT EXISTS scrape_runs (
+    run_id VARCHAR NOT NULL,
+    finished_at TIMESTAMP NOT NULL,
+    source VARCHAR NOT NULL,
+    fetched INTEGER NOT NULL CHECK (fetched >= 0),
+    from_cache INTEGER NOT NULL CHECK (from_cache >= 0),
+    not_available INTEGER NOT NULL CHECK (not_available >= 0),
+    parsed INTEGER NOT NULL CHECK (parsed >= 0),
+    rejected INTEGER NOT NULL CHECK (rejected >= 0),
+    errors INTEGER NOT NULL CHECK (errors >= 0),
+    disagreements INTEGER NOT NULL CHECK (disagreements >= 0),
+    PRIMARY KEY (run_id, source)
+);
+
+INSERT INTO scrape_runs
+WITH disagreements AS (
+    SELECT source_b AS source, count(*) AS dates FROM spelling_bee_disagreements GROUP BY source_b
+)
+SELECT $run_id, now(), t.source, t.fetched, t.from_cache, t.not_available, t.parsed, t.rejected,
+       t.errors, coalesce(d.dates, 0)
+FROM run_tallies AS t
+LEFT JOIN disagreements AS d USING (source)
+ORDER BY t.source;

@@ -1,0 +1,13 @@
+-- One row per word source: where it comes from, its licence, what was read and kept. Reads
+-- source_rows (handed over by words.py).
+CREATE OR REPLACE TABLE word_sources (
+    source VARCHAR PRIMARY KEY,
+    kind VARCHAR NOT NULL CHECK (kind IN ('list', 'corpus', 'marker', 'frequency')),
+    origin VARCHAR NOT NULL,
+    licence VARCHAR NOT NULL,
+    entries_read INTEGER NOT NULL CHECK (entries_read >= 0),
+    words_kept INTEGER CHECK (words_kept BETWEEN 0 AND entries_read)
+);
+
+INSERT INTO word_sources
+SELECT source, kind, origin, licence, entries_read::INTEGER, words_kept::INTEGER FROM source_rows;
