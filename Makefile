@@ -45,6 +45,8 @@ test: $(INSTALLED)
 
 lint: $(INSTALLED)
 	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/mypy
 
 report: $(INSTALLED)
 	$(BIN)/pipeline report
