@@ -3,16 +3,28 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 INSTALLED := $(VENV)/.installed
+LOCK := requirements.lock
+# `make lock LOCK_FLAGS=--upgrade` moves every pin to the newest release.
+LOCK_FLAGS ?=
 
-.PHONY: install dictionary words scrape build test lint report bench clean
+.PHONY: install lock dictionary words scrape build test lint report bench clean
 
 install: $(INSTALLED)
 
-$(INSTALLED): pyproject.toml
+# The pinned dependencies first, then the project itself on top without resolving again.
+$(INSTALLED): pyproject.toml $(LOCK)
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[test]'
+	$(BIN)/pip install --quiet -r $(LOCK)
+	$(BIN)/pip install --quiet --no-deps -e .
 	touch $(INSTALLED)
+
+# Pins the dependencies of pyproject.toml (runtime and the dev extra) with their hashes.
+lock:
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet pip-tools
+	$(BIN)/pip-compile --quiet --extra dev --generate-hashes --strip-extras \
+		--no-emit-index-url --no-emit-find-links $(LOCK_FLAGS) --output-file $(LOCK) pyproject.toml
 
 dictionary: $(INSTALLED)
 	$(BIN)/pipeline words
@@ -33,6 +45,8 @@ test: $(INSTALLED)
 
 lint: $(INSTALLED)
 	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/mypy
 
 report: $(INSTALLED)
 	$(BIN)/pipeline report

@@ -1,11 +1,13 @@
-"""Where things live: the project root, the cache, the mirror, the warehouse, and the switches."""
+"""Where things live: the cache, the mirror, the warehouse, and the switches.
+
+Defaults are relative to the current folder (not to where the package is installed), and each
+`PIPELINE_*` variable overrides one of them.
+"""
 
 from __future__ import annotations
 
 import os
 from pathlib import Path
-
-PROJECT_ROOT = Path(__file__).resolve().parent.parent
 
 
 def _env_path(name: str) -> Path | None:
@@ -16,17 +18,17 @@ def _env_path(name: str) -> Path | None:
 
 def raw_dir() -> Path:
     """Return the download cache folder (`data/raw/`, or `PIPELINE_RAW`)."""
-    return _env_path("PIPELINE_RAW") or PROJECT_ROOT / "data" / "raw"
+    return _env_path("PIPELINE_RAW") or Path.cwd() / "data" / "raw"
 
 
 def custom_dir() -> Path:
     """Return the folder the built dictionaries are written to (`data/custom/`)."""
-    return _env_path("PIPELINE_CUSTOM") or PROJECT_ROOT / "data" / "custom"
+    return _env_path("PIPELINE_CUSTOM") or Path.cwd() / "data" / "custom"
 
 
 def reports_dir() -> Path:
     """Return the folder reports are written to (`reports/`)."""
-    return _env_path("PIPELINE_REPORTS") or PROJECT_ROOT / "reports"
+    return _env_path("PIPELINE_REPORTS") or Path.cwd() / "reports"
 
 
 def mirror_dir() -> Path | None:
@@ -36,7 +38,7 @@ def mirror_dir() -> Path | None:
 
 def warehouse_path() -> Path:
     """Return the DuckDB warehouse file (`warehouse.duckdb`, or `PIPELINE_WAREHOUSE`)."""
-    return _env_path("PIPELINE_WAREHOUSE") or PROJECT_ROOT / "warehouse.duckdb"
+    return _env_path("PIPELINE_WAREHOUSE") or Path.cwd() / "warehouse.duckdb"
 
 
 def offline_from_env() -> bool:

@@ -26,10 +26,10 @@ from urllib.parse import unquote, urlsplit
 import requests
 import urllib3.exceptions
 
-from pipeline import config
+from pipeline import __version__, config
 from pipeline.errors import UserError
 
-USER_AGENT = "nyt-word-pipeline/0.1 (+https://github.com/; word-game research)"
+USER_AGENT = f"nyt-word-pipeline/{__version__} (+https://github.com/; word-game research)"
 TEMP_SUFFIX = ".part"  # temp files are `.NAME.XXXX.part`; readers of the cache should skip them
 CHUNK_SIZE = 64 * 1024
 MISSING_STATUSES = frozenset({404, 410})

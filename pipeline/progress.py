@@ -31,8 +31,9 @@ def note(message: str) -> None:
 
 def track(items: Iterable[T], description: str, total: int | None = None) -> Iterator[T]:
     """Yield the items while showing a progress bar (a plain count when stderr is no terminal)."""
-    items = list(items) if total is None else items
-    total = len(items) if total is None else total
+    if total is None:
+        items = list(items)
+        total = len(items)
     if not sys.stderr.isatty():
         yield from items
         console.print(f"  {description}: {total:,} done")
