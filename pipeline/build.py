@@ -49,7 +49,9 @@ def build_game(con: Connection, game: Game) -> BuildSummary:
         build_evidence(con, game, last + dt.timedelta(days=1))
     history = fetch_evidence(con, current=False)
     validation_from, validation_until = validation_window(last)
-    with progress.step(f"{game.name}: choosing the rule on {validation_from} .. {validation_until}"):
+    with progress.step(
+        f"{game.name}: choosing the rule on {validation_from} .. {validation_until}"
+    ):
         rule, validation = choose_rule(con, history, validation_from, validation_until)
     progress.note(f"rule: {rule.describe()}")
     current = fetch_evidence(con, current=True)
@@ -96,7 +98,9 @@ def fetch_evidence(con: Connection, *, current: bool) -> Evidence:
 
 def _booleans(values: np.ndarray) -> np.ndarray:
     """Return a nullable boolean column as plain booleans (NULL as False)."""
-    return np.asarray([bool(v) if v is not None and v is not np.ma.masked else False for v in values])
+    return np.asarray(
+        [bool(v) if v is not None and v is not np.ma.masked else False for v in values]
+    )
 
 
 def validation_window(last_date: dt.date) -> tuple[dt.date, dt.date]:
@@ -208,7 +212,9 @@ def _nullable_last_verdicts(evidence: Evidence) -> list[bool | None]:
     """Return each row's last verdict, None for a word never judged."""
     return [
         bool(last) if judged else None
-        for last, judged in zip(evidence["last_accepted"], evidence["prior_verdicts"] > 0, strict=True)
+        for last, judged in zip(
+            evidence["last_accepted"], evidence["prior_verdicts"] > 0, strict=True
+        )
     ]
 
 

@@ -204,30 +204,19 @@ def solve_spelling_bee(
 
     if solver not in sb.SOLVER_NAMES:
         raise UserError(f"unknown solver {solver!r}: use one of {', '.join(sb.SOLVER_NAMES)}")
-    lines = sb.read_batch(batch) if batch else None
-    puzzle = None if lines is not None else sb.puzzle_from_arguments(letters, center, others)
-    word_list = load_word_list(dictionary, SPELLING_BEE)
-    engine = sb.make_solver(solver, word_list.words)
-    if lines is not None:
-        solutions = (
-            engine.solve_many([line.puzzle for line in lines])
-            if solver == "sql"
-            else [engine.solve(line.puzzle) for line in lines]
-        )
+    if batch is not None:
+        lines = sb.read_batch(batch)
+        words = load_word_list(dictionary, SPELLING_BEE).words
+        solutions = sb.solve_puzzles(solver, words, [line.puzzle for line in lines])
         for line, answers in zip(lines, solutions, strict=True):
             print(json.dumps(sb.batch_output(line, answers)))
         return
-    answers = engine.solve(puzzle)
+    puzzle = sb.puzzle_from_arguments(letters, center, others)
+    word_list = load_word_list(dictionary, SPELLING_BEE)
+    answers = sb.solve_puzzles(solver, word_list.words, [puzzle])[0]
     if as_json:
-        print(
-            json.dumps(
-                {
-                    **sb.solution_record(puzzle, answers),
-                    "dictionary": word_list.name,
-                    "solver": solver,
-                }
-            )
-        )
+        record = sb.solution_record(puzzle, answers)
+        print(json.dumps({**record, "dictionary": word_list.name, "solver": solver}))
     elif hints:
         print(sb.format_hints(puzzle, answers))
     else:
@@ -324,16 +313,17 @@ def solve_letter_boxed(
 
     if max_words < 1 or (words is not None and words < 1):
         raise UserError("--max-words and --words must be at least 1")
-    lines = lbs.read_box_batch(batch) if batch else None
-    board = None if lines is not None else lbs.board_from_arguments(sides or [])
-    needs_default = lines is None or any(line.words is None for line in lines)
-    index = WordIndex(load_word_list(dictionary, LETTER_BOXED).words) if needs_default else None
-    if lines is not None:
+    if batch is not None:
+        lines = lbs.read_box_batch(batch)
+        needs_default = any(line.words is None for line in lines)
+        index = WordIndex(load_word_list(dictionary, LETTER_BOXED).words if needs_default else [])
         for line in lines:
-            word_list = line.words if line.words is not None else index.playable(line.board)
-            answer = lbs.answer_board(line.board, word_list, max_words, all_best, words)
+            playable = line.words if line.words is not None else index.playable(line.board)
+            answer = lbs.answer_board(line.board, playable, max_words, all_best, words)
             print(json.dumps({**line.fields, **lbs.answer_record(answer)}))
         return
+    board = lbs.board_from_arguments(sides or [])
+    index = WordIndex(load_word_list(dictionary, LETTER_BOXED).words)
     answer = lbs.answer_board(board, index.playable(board), max_words, all_best, words)
     if as_json:
         print(json.dumps({**lbs.answer_record(answer), "dictionary": dictionary}))

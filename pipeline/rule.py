@@ -53,7 +53,9 @@ class Rule:
 
 def rule_grid() -> list[Rule]:
     """Return every rule the build chooses from, in the order ties are broken."""
-    return [Rule(column, threshold) for column, threshold in product(SCORE_COLUMNS, NEW_WORD_THRESHOLDS)]
+    return [
+        Rule(column, threshold) for column, threshold in product(SCORE_COLUMNS, NEW_WORD_THRESHOLDS)
+    ]
 
 
 @dataclass(frozen=True)

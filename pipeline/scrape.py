@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 from pipeline import progress, warehouse
 from pipeline.download import Downloader, Fetched
+from pipeline.games import GAMES, LETTER_BOXED, SPELLING_BEE, Game
 from pipeline.parsers import (
     ParseError,
     iter_bulk_archive,
@@ -20,7 +21,6 @@ from pipeline.parsers import (
     parse_nytbee_page,
 )
 from pipeline.records import BeeRecord, BoxRecord
-from pipeline.games import GAMES, LETTER_BOXED, SPELLING_BEE, Game
 from pipeline.validate import bee_problems, box_problems
 from pipeline.warehouse import Connection
 from solvers.spelling_bee_scoring import total_score
@@ -369,7 +369,17 @@ def box_row(record: BoxRecord, url: str) -> dict:
 
 QUARANTINE_COLUMNS = ("game", "date", "source", "url", "reason", "record")
 LOG_COLUMNS = ("source", "url", "date", "outcome", "http_status", "attempts", "error")
-BEE_COLUMNS = ("date", "source", "center", "others", "answers", "pangrams", "points", "not_accepted", "url")
+BEE_COLUMNS = (
+    "date",
+    "source",
+    "center",
+    "others",
+    "answers",
+    "pangrams",
+    "points",
+    "not_accepted",
+    "url",
+)
 BOX_COLUMNS = (
     "date", "source", "sides", "nyt_solution", "par", "nyt_id", "dictionary",
     "yesterdays_sides", "yesterdays_solution", "url",
@@ -385,7 +395,10 @@ def as_columns(rows: list[dict], names: tuple[str, ...]) -> dict[str, list]:
 def load(con: Connection, run: ScrapeRun, run_id: str) -> None:
     """Load a run's records, quarantine and log, rebuild the merged tables and record the run's
     counts, in one transaction."""
-    tallies = [{"source": source, **dataclasses.asdict(tally)} for source, tally in sorted(run.tallies.items())]
+    tallies = [
+        {"source": source, **dataclasses.asdict(tally)}
+        for source, tally in sorted(run.tallies.items())
+    ]
     handed_over = {
         "new_bee_days": as_columns([bee_row(r, u) for r, u in run.bee_records], BEE_COLUMNS),
         "new_box_days": as_columns([box_row(r, u) for r, u in run.box_records], BOX_COLUMNS),
@@ -396,11 +409,21 @@ def load(con: Connection, run: ScrapeRun, run_id: str) -> None:
     for name, columns in handed_over.items():
         warehouse.hand_over(con, name, columns)
     with warehouse.transaction(con):
-        for table in ("spelling_bee_source_days", "letter_boxed_source_days", "quarantine", "scrape_log"):
+        for table in (
+            "spelling_bee_source_days",
+            "letter_boxed_source_days",
+            "quarantine",
+            "scrape_log",
+        ):
             warehouse.run(con, f"scrape/{table}", {"run_id": run_id})
         for merge in MERGES:
             warehouse.run(con, merge)
-        warehouse.run(con, "scrape/scrape_runs", {"run_id": run_id})
+        record_summary(con, run_id)
+
+
+def record_summary(con: Connection, run_id: str) -> None:
+    """Insert one scrape_runs row per source with its counts (from the handed-over tallies)."""
+    warehouse.run(con, "scrape/scrape_runs", {"run_id": run_id})
 
 
 def scrape(
@@ -412,7 +435,9 @@ def scrape(
 ) -> None:
     """Run the scrape stage end to end on an open warehouse."""
     downloader = Downloader.from_env(offline=offline)
-    run = collect(con, downloader, games, since or FIRST_DATES["bulk_archive"], until or dt.date.today())
+    run = collect(
+        con, downloader, games, since or FIRST_DATES["bulk_archive"], until or dt.date.today()
+    )
     run_id = dt.datetime.now(dt.UTC).strftime("%Y%m%dT%H%M%S.%fZ")
     with progress.step("loading, validating and merging into the warehouse"):
         load(con, run, run_id)

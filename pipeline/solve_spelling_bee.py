@@ -26,6 +26,15 @@ def make_solver(name: str, words: list[Word]) -> Solver | SqlSolver:
     return SOLVERS[name](words)
 
 
+def solve_puzzles(name: str, words: list[Word], puzzles: list[Puzzle]) -> list[list[Word]]:
+    """Return the answers of each puzzle with the named solver (SQL: all in one query)."""
+    solver = make_solver(name, words)
+    if isinstance(solver, SqlSolver):
+        with solver:
+            return solver.solve_many(puzzles)
+    return [solver.solve(puzzle) for puzzle in puzzles]
+
+
 def puzzle_from_arguments(letters: str | None, center: str | None, others: str | None) -> Puzzle:
     """Return the puzzle given as LETTERS (center first) or as -c C -o OTHERS."""
     try:

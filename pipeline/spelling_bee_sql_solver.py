@@ -44,6 +44,8 @@ class SqlSolver:
         )
         warehouse.run(self.con, "solve/spelling_bee_solutions")
         answers: list[list[Word]] = [[] for _ in puzzles]
-        for number, word in warehouse.run(self.con, "solve/spelling_bee_answers_by_puzzle").fetchall():
+        for number, word in warehouse.run(
+            self.con, "solve/spelling_bee_answers_by_puzzle"
+        ).fetchall():
             answers[number].append(word)
         return answers

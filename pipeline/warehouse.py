@@ -95,7 +95,9 @@ def _statements(name: str) -> list[duckdb.Statement]:
         return parser.extract_statements(sql(name))
 
 
-def hand_over(con: Connection, name: str, columns: Mapping[str, Sequence[Any] | np.ndarray]) -> None:
+def hand_over(
+    con: Connection, name: str, columns: Mapping[str, Sequence[Any] | np.ndarray]
+) -> None:
     """Make Python columns readable in SQL as the view `name`: the one way data enters DuckDB.
 
     Each column is a sequence of equal length; lists become DuckDB lists, None becomes NULL.

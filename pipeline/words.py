@@ -270,8 +270,14 @@ def load_words(con: Connection, words: WordCollection) -> None:
     warehouse.hand_over(con, "source_rows", source_columns(words))
     warehouse.hand_over(con, "drop_rows", drop_columns(words))
     with warehouse.transaction(con):
-        for table in ("words", "word_sources", "word_drops"):
-            warehouse.run(con, f"words/{table}")
+        warehouse.run(con, "words/words")
+        load_source_summary(con)
+
+
+def load_source_summary(con: Connection) -> None:
+    """Replace `word_sources` and `word_drops` from the handed-over rows."""
+    warehouse.run(con, "words/word_sources")
+    warehouse.run(con, "words/word_drops")
 
 
 def build_words(con: Connection, offline: bool = False) -> None:

@@ -14,7 +14,6 @@ The session fixture `mirror_warehouse` builds a real warehouse from the mirror o
 from __future__ import annotations
 
 import contextlib
-import gc
 import os
 import socket
 import threading
@@ -29,6 +28,7 @@ import duckdb
 import pytest
 from typer.testing import CliRunner
 
+from pipeline import warehouse
 from pipeline.cli import app
 from pipeline.config import mirror_dir
 
@@ -199,8 +199,8 @@ class MirrorWarehouse:
         }
 
     def connect(self) -> duckdb.DuckDBPyConnection:
-        """Return a read-only connection to the warehouse."""
-        return duckdb.connect(str(self.warehouse), read_only=True)
+        """Return a read-only connection to the warehouse, with the pipeline's SQL macros."""
+        return warehouse.connect(self.warehouse, read_only=True)
 
 
 def _use_mirror_nltk_data(mirror: Path) -> None:
@@ -238,7 +238,6 @@ def mirror_warehouse(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Mirro
     runner = CliRunner()
     for stage in MIRROR_STAGES:
         result = runner.invoke(app, list(stage), env=built.env)
-        gc.collect()  # close the stage's connection so later read-only connections can open
         if result.exit_code != 0:
             pytest.fail(
                 f"`pipeline {' '.join(stage)}` exited {result.exit_code}:\n{result.output}\n"

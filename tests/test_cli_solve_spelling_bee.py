@@ -10,7 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from pipeline.cli import app
-from pipeline.spelling_bee_solve import SOLVER_NAMES, make_solver
+from pipeline.solve_spelling_bee import SOLVER_NAMES, make_solver
 from pipeline.words import WordCollection, load_words
 from solvers.spelling_bee import Puzzle, SubsetSolver
 from tests.conftest import MirrorWarehouse

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import csv
 import datetime as dt
-import gc
 import json
 import shutil
 from pathlib import Path
@@ -165,11 +164,10 @@ def test_a_second_offline_scrape_adds_nothing(mirror_warehouse: MirrorWarehouse,
     copy = tmp_path / "warehouse.duckdb"
     shutil.copyfile(mirror_warehouse.warehouse, copy)
     env = {**mirror_warehouse.env, "PIPELINE_WAREHOUSE": str(copy)}
-    before = counts(duckdb.connect(str(copy), read_only=True), ARCHIVE_TABLES)
-    gc.collect()
+    with duckdb.connect(str(copy), read_only=True) as before_con:
+        before = counts(before_con, ARCHIVE_TABLES)
 
     result = runner.invoke(app, ["scrape", "--offline", "--until", MIRROR_UNTIL], env=env)
-    gc.collect()
 
     assert result.exit_code == 0, result.output
     con = duckdb.connect(str(copy), read_only=True)

@@ -21,6 +21,7 @@ from pathlib import Path
 import duckdb
 import pytest
 
+from pipeline import games as pipeline_games
 from pipeline import warehouse
 from pipeline.download import Downloader
 from pipeline.scrape import (
@@ -37,7 +38,7 @@ from tests.conftest import LocalHTTP, Reply
 
 D = dt.date
 FIRST, LAST = D(2024, 6, 10), D(2024, 6, 13)
-GAMES = ["spelling-bee", "letter-boxed"]
+GAMES = pipeline_games.GAMES
 
 # --- the made-up sources -----------------------------------------------------------------------
 
@@ -176,10 +177,9 @@ def scrape_once(folder: Path, server: LocalHTTP) -> Scraped:
     downloader = Downloader(
         cache, url_rewrite=server.rewrite, backoff=0.01, host_delay=0, timeout=0.5, retries=2
     )
-    con = duckdb.connect(str(folder / "warehouse.duckdb"))
-    warehouse.run(con, "scrape_schema")
+    con = warehouse.connect(folder / "warehouse.duckdb")
     script_sources(server)
-    load(con, collect(con, downloader, GAMES, FIRST, LAST), GAMES, FIRST_RUN_ID)
+    load(con, collect(con, downloader, GAMES, FIRST, LAST), FIRST_RUN_ID)
     return Scraped(con, downloader, server, cache)
 
 
@@ -412,7 +412,7 @@ def test_a_rerun_fetches_only_what_is_not_loaded_yet(tmp_path, local_http):
     local_http.script(gamedata_path("2024-06-12"), [(200, GAMEDATA["2024-06-12"])])  # back up
 
     rerun = collect(con, first.downloader, GAMES, FIRST, LAST)
-    load(con, rerun, GAMES, "run-2")
+    load(con, rerun, "run-2")
 
     assert {p: local_http.hits(p) for p in loaded_or_quarantined + refused_long_ago} == hits_before
     assert local_http.hits(gamedata_path("2024-06-12")) == timed_out_before + 1

@@ -3,8 +3,6 @@
 import datetime as dt
 from pathlib import Path
 
-import duckdb
-
 from pipeline import warehouse
 from pipeline.records import BoxRecord
 from pipeline.scrape import ScrapeRun, load
@@ -50,12 +48,11 @@ DAYS = [
 
 def merged(tmp_path: Path) -> list[tuple]:
     """Load the days through the scrape stage and return the merged puzzles."""
-    con = duckdb.connect(str(tmp_path / "warehouse.duckdb"))
-    warehouse.run(con, "scrape_schema")
+    con = warehouse.connect(tmp_path / "warehouse.duckdb")
     run = ScrapeRun(
         box_records=[(record, f"https://example.org/{record.date}.json") for record in DAYS]
     )
-    load(con, run, ["letter-boxed"], "20240701T000000.000000Z")
+    load(con, run, "20240701T000000.000000Z")
     return con.execute(
         "SELECT date, sides, nyt_solution, par, dictionary_known, corrected_from_next_day "
         "FROM letter_boxed_puzzles ORDER BY date"
@@ -76,7 +73,7 @@ def test_the_placeholder_is_quarantined_with_its_reason_and_its_dictionary_dropp
     tmp_path: Path,
 ) -> None:
     merged(tmp_path)
-    con = duckdb.connect(str(tmp_path / "warehouse.duckdb"))
+    con = warehouse.connect(tmp_path / "warehouse.duckdb")
     assert con.execute("SELECT date, reason FROM quarantine").fetchall() == [
         (
             D(2024, 6, 11),

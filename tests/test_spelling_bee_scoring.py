@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from solvers.spelling_bee import make_puzzle
 from solvers.spelling_bee_scoring import (
     RANKS,
     format_hint_grid,
@@ -15,7 +16,6 @@ from solvers.spelling_bee_scoring import (
     two_letter_list,
     word_score,
 )
-from solvers.spelling_bee import make_puzzle
 
 # The NYT puzzle of 2024-09-18: center C, others A P T M H U; pangram MATCHUP.
 PUZZLE = make_puzzle("c", "aptmhu")

@@ -3,7 +3,7 @@
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pipeline.sql_solver import SqlSolver
+from pipeline.spelling_bee_sql_solver import SqlSolver
 from solvers.spelling_bee import SOLVERS, Puzzle, make_puzzle
 from tests.test_spelling_bee_solvers import puzzles, puzzles_and_words
 

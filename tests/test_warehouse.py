@@ -55,7 +55,7 @@ def test_a_failing_words_stage_leaves_the_tables_as_they_were(words_warehouse, m
     before = snapshot(con, WORD_TABLES)
     assert [row[0] for row in before["words"]] == ["apple", "berry", "cherry"]
 
-    def fail_after_the_words_table(con, gathered):
+    def fail_after_the_words_table(con):
         # by now words_load has replaced `words` inside the stage's transaction
         assert con.execute("SELECT count(*) FROM words").fetchall() == [(2,)]
         raise RuntimeError("disk on fire")
@@ -89,8 +89,7 @@ def scrape_run(*days: dt.date) -> scrape.ScrapeRun:
 
 def test_a_failing_scrape_load_leaves_the_tables_as_they_were(tmp_path, monkeypatch):
     con = warehouse.connect(tmp_path / "warehouse.duckdb")
-    warehouse.run(con, "scrape_schema")
-    scrape.load(con, scrape_run(dt.date(2024, 6, 10)), ["spelling-bee"], "run-1")
+    scrape.load(con, scrape_run(dt.date(2024, 6, 10)), "run-1")
     before = snapshot(con, SCRAPE_TABLES)
     assert len(before["spelling_bee_puzzles"]) == 1
 
@@ -99,7 +98,7 @@ def test_a_failing_scrape_load_leaves_the_tables_as_they_were(tmp_path, monkeypa
 
     monkeypatch.setattr(scrape, "record_summary", fail)
     with pytest.raises(RuntimeError, match="interrupted"):
-        scrape.load(con, scrape_run(dt.date(2024, 6, 11)), ["spelling-bee"], "run-2")
+        scrape.load(con, scrape_run(dt.date(2024, 6, 11)), "run-2")
 
     assert snapshot(con, SCRAPE_TABLES) == before
 
@@ -122,7 +121,7 @@ KILLED_WORDS_STAGE = """
     from pathlib import Path
     from pipeline import warehouse, words
 
-    def die(con, gathered):
+    def die(con):
         os.kill(os.getpid(), signal.SIGKILL)  # after `words` was replaced, before COMMIT
 
     words.load_source_summary = die

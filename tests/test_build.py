@@ -1,4 +1,4 @@
-"""The build stage: the membership rule on hand-made evidence, then the lists built from the mirror."""
+"""The build stage on the real mirror: the custom lists, the backtest and the single split."""
 
 from __future__ import annotations
 
@@ -7,119 +7,13 @@ import datetime as dt
 import numpy as np
 import pytest
 
-from pipeline import dictionary
-from pipeline.dictionary import Evidence, Rule, decide, micro_scores, reasons
+from pipeline import build
+from pipeline.games import LETTER_BOXED, SPELLING_BEE
+from pipeline.rule import Rule
 from solvers.letter_boxed import parse_board, playable_words
 from solvers.masks import is_plain_word, letter_mask
 from solvers.spelling_bee import SubsetSolver, make_puzzle
 from tests.conftest import MirrorWarehouse
-
-RULE = Rule("score_180", 0.55)
-
-
-def evidence(*rows: dict) -> Evidence:
-    """Return Evidence from row dicts (missing columns default to a word never seen before)."""
-    defaults = {
-        "word": "word",
-        "prior_verdicts": 0,
-        "prior_accepted": 0,
-        "last_accepted": False,
-        "score_last": 0.0,
-        "score_180": 0.0,
-        "score_forever": 0.0,
-        "bucket": "0000@0.0",
-        "bucket_size": 0,
-        "bucket_rate": 0.5,
-    }
-    filled = [defaults | row for row in rows]
-    return Evidence({name: np.asarray([row[name] for row in filled]) for name in defaults})
-
-
-def test_decide_words_seen_before_by_their_score_and_ties_by_the_last_verdict():
-    seen = evidence(
-        {"word": "positive", "prior_verdicts": 3, "score_180": 0.4, "last_accepted": False},
-        {"word": "negative", "prior_verdicts": 3, "score_180": -0.4, "last_accepted": True},
-        {"word": "tie_last_in", "prior_verdicts": 2, "score_180": 0.0, "last_accepted": True},
-        {"word": "tie_last_out", "prior_verdicts": 2, "score_180": 0.0, "last_accepted": False},
-        {"word": "rounding_tie", "prior_verdicts": 2, "score_180": 5e-10, "last_accepted": False},
-        {"word": "bucket_ignored", "prior_verdicts": 1, "score_180": -1.0, "bucket_rate": 0.99},
-    )
-    assert decide(seen, RULE).tolist() == [True, False, True, False, False, False]
-
-
-def test_decide_new_words_by_their_bucket_rate():
-    new = evidence(
-        {"word": "above", "bucket_rate": 0.56},
-        {"word": "at", "bucket_rate": 0.55},
-        {"word": "below", "bucket_rate": 0.54},
-        {"word": "score_ignored", "bucket_rate": 0.1, "score_180": 3.0, "last_accepted": True},
-    )
-    assert decide(new, RULE).tolist() == [True, True, False, False]
-    assert decide(new, Rule("score_180", 0.30)).tolist() == [True, True, True, False]
-
-
-def test_decide_reads_the_rule_score_column():
-    rows = evidence({"prior_verdicts": 4, "score_180": 0.9, "score_forever": -2.0})
-    assert decide(rows, Rule("score_180", 0.5)).tolist() == [True]
-    assert decide(rows, Rule("score_forever", 0.5)).tolist() == [False]
-
-
-def test_decide_by_the_last_verdict_alone():
-    rows = evidence(
-        {"prior_verdicts": 16, "score_last": -1.0, "score_180": 7.5, "last_accepted": False},
-        {"prior_verdicts": 49, "score_last": 1.0, "score_180": -6.0, "last_accepted": True},
-    )
-    assert decide(rows, Rule("score_last", 0.5)).tolist() == [False, True]
-    assert decide(rows, Rule("score_180", 0.5)).tolist() == [True, False]
-
-
-def test_reasons():
-    rows = evidence(
-        {"prior_verdicts": 4, "prior_accepted": 3, "score_180": 0.25},
-        {"bucket": "1100110@3.5", "bucket_size": 120, "bucket_rate": 0.8},
-    )
-    assert reasons(rows, RULE, decide(rows, RULE)) == [
-        "in: accepted in 3 of 4 puzzles where it was eligible, score_180 = +0.25",
-        "in: never eligible; 80% (smoothed) of the 120 earlier new words [in 2of12id yes, "
-        "in ENABLE yes, in an NYT Letter Boxed list no, capitalized in web2 no, inflects an "
-        "accepted word yes, in words_alpha yes, in web2 no, Zipf 3.5-4] were accepted",
-    ]
-
-
-def test_rule_describe():
-    assert Rule("score_forever", 0.6).describe() == (
-        "a word eligible before is in when the sum of its verdicts (+1 accepted, "
-        "-1 not) is positive (a tie goes to the last verdict); a new word is in when at least "
-        "60% of earlier new words of its evidence bucket were accepted"
-    )
-
-
-def test_rule_describe_last_verdict():
-    assert Rule("score_last", 0.35).describe() == (
-        "a word eligible before is in when its last verdict was 'accepted'; a new word is in "
-        "when at least 35% of earlier new words of its evidence bucket were accepted"
-    )
-
-
-@pytest.mark.parametrize(
-    ("accepted", "predicted", "expected"),
-    [
-        ([1, 1, 0, 0, 1], [1, 0, 1, 0, 1], (2 / 3, 2 / 3, 2 / 3)),
-        ([1, 1, 1, 1], [1, 1, 0, 0], (1.0, 0.5, 2 / 3)),
-        ([1, 0, 0, 0], [1, 1, 1, 1], (0.25, 1.0, 0.4)),
-        ([1, 1], [0, 0], (1.0, 0.0, 0.0)),  # nothing predicted: precision is vacuously 1
-        ([0, 0], [1, 0], (0.0, 1.0, 0.0)),  # nothing accepted: recall is vacuously 1
-        ([1, 0], [0, 1], (0.0, 0.0, 0.0)),
-        ([0, 0], [0, 0], (1.0, 1.0, 1.0)),
-    ],
-)
-def test_micro_scores(accepted, predicted, expected):
-    scores = micro_scores(np.asarray(accepted, bool), np.asarray(predicted, bool))
-    assert list(scores) == ["precision", "recall", "f1"]
-    assert tuple(scores.values()) == pytest.approx(expected)
-
-
-# --- the lists built from the mirror (PIPELINE_MIRROR) -----------------------------------------
 
 
 def read_list(mirror_warehouse: MirrorWarehouse, name: str) -> list[str]:
@@ -131,19 +25,21 @@ def read_list(mirror_warehouse: MirrorWarehouse, name: str) -> list[str]:
 
 @pytest.mark.mirror
 @pytest.mark.parametrize(
-    ("name", "table", "min_length"),
+    ("name", "game", "min_length"),
     [
-        ("spelling_bee.txt", "spelling_bee_custom", 4),
-        ("letter_boxed.txt", "letter_boxed_custom", 3),
+        ("spelling_bee.txt", "spelling-bee", 4),
+        ("letter_boxed.txt", "letter-boxed", 3),
     ],
 )
-def test_custom_lists_are_sorted_plain_words(mirror_warehouse, name, table, min_length):
+def test_custom_lists_are_sorted_plain_words(mirror_warehouse, name, game, min_length):
     words = read_list(mirror_warehouse, name)
     assert len(words) > 10_000
     assert words == sorted(set(words))
     assert all(is_plain_word(word) and len(word) >= min_length for word in words)
     included = mirror_warehouse.connect().execute(
-        f"SELECT word FROM {table} WHERE included AND length(word) >= {min_length} ORDER BY word"
+        "SELECT word FROM custom_words WHERE game = $game AND included AND length(word) >= $min "
+        "ORDER BY word",
+        {"game": game, "min": min_length},
     )
     assert words == [row[0] for row in included.fetchall()]
 
@@ -156,13 +52,7 @@ def test_the_build_tables_exist(mirror_warehouse):
         .execute("SELECT table_name FROM information_schema.tables")
         .fetchall()
     }
-    assert {
-        "spelling_bee_custom",
-        "spelling_bee_backtest",
-        "letter_boxed_custom",
-        "letter_boxed_backtest",
-        "dictionary_rules",
-    } <= tables
+    assert {"custom_words", "backtest", "dictionary_rules"} <= tables
 
 
 @pytest.mark.mirror
@@ -192,8 +82,8 @@ def test_a_word_first_eligible_in_the_last_year_has_no_prior_verdicts(mirror_war
     # FABULOUS needs an S, and the NYT used no S until the puzzle of 2025-03-12 (F, ABLOSU)
     con = mirror_warehouse.connect()
     first = con.execute(
-        "SELECT date::DATE, accepted, prior_verdicts, prior_accepted FROM spelling_bee_backtest "
-        "WHERE word = 'fabulous' ORDER BY date LIMIT 1"
+        "SELECT date::DATE, accepted, prior_verdicts, prior_accepted FROM backtest "
+        "WHERE game = 'spelling-bee' AND word = 'fabulous' ORDER BY date LIMIT 1"
     ).fetchall()
     assert first == [(dt.date(2025, 3, 12), True, 0, 0)]
     last = con.execute("SELECT max(date) FROM spelling_bee_puzzles").fetchall()[0][0]
@@ -201,24 +91,26 @@ def test_a_word_first_eligible_in_the_last_year_has_no_prior_verdicts(mirror_war
 
 
 @pytest.mark.mirror
-@pytest.mark.parametrize("table", ["spelling_bee_backtest", "letter_boxed_backtest"])
-def test_backtest_rows_count_only_earlier_verdicts(mirror_warehouse, table):
+@pytest.mark.parametrize("game", ["spelling-bee", "letter-boxed"])
+def test_backtest_rows_count_only_earlier_verdicts(mirror_warehouse, game):
     mismatched, total = (
         mirror_warehouse.connect()
         .execute(
-            f"""
+            """
             SELECT count(*) FILTER (WHERE prior_verdicts <> earlier OR prior_accepted <> earlier_accepted),
                    count(*)
             FROM (
                 SELECT *,
                        count(*) OVER earlier_rows AS earlier,
                        coalesce(sum(accepted::INTEGER) OVER earlier_rows, 0) AS earlier_accepted
-                FROM {table}
+                FROM backtest
+                WHERE game = $game
                 WINDOW earlier_rows AS (PARTITION BY word ORDER BY date
                                         ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING)
             )
-            WHERE date >= (SELECT max(date) FROM {table}) - INTERVAL 365 DAY
-            """
+            WHERE date >= (SELECT max(date) FROM backtest WHERE game = $game) - INTERVAL 365 DAY
+            """,
+            {"game": game},
         )
         .fetchone()
     )
@@ -242,7 +134,8 @@ def test_the_sql_eligible_pairs_match_the_python_solvers(mirror_warehouse):
     ).fetchall()
     for date, center, others, answers in puzzles:
         pairs = con.execute(
-            "SELECT word, accepted FROM spelling_bee_backtest WHERE date = $date ORDER BY word",
+            "SELECT word, accepted FROM backtest WHERE game = 'spelling-bee' AND date = $date "
+            "ORDER BY word",
             {"date": date},
         ).fetchall()
         expected = sorted(bee.solve(make_puzzle(center, others)))
@@ -257,7 +150,8 @@ def test_the_sql_eligible_pairs_match_the_python_solvers(mirror_warehouse):
     box_universe = universe("letter_boxed_dictionary")
     for date, sides, day_list in boxes:
         pairs = con.execute(
-            "SELECT word, accepted FROM letter_boxed_backtest WHERE date = $date ORDER BY word",
+            "SELECT word, accepted FROM backtest WHERE game = 'letter-boxed' AND date = $date "
+            "ORDER BY word",
             {"date": date},
         ).fetchall()
         board = parse_board(sides)
@@ -272,7 +166,8 @@ def test_a_word_the_nyt_dropped_is_out_after_its_first_rejection(mirror_warehous
     con = mirror_warehouse.connect()
     rows = con.execute(
         "SELECT date::DATE, accepted, predicted, prior_verdicts, prior_accepted "
-        "FROM spelling_bee_backtest WHERE word = 'hied' AND date >= '2025-01-01' ORDER BY date"
+        "FROM backtest WHERE game = 'spelling-bee' AND word = 'hied' AND date >= '2025-01-01' "
+        "ORDER BY date"
     ).fetchall()
     assert rows == [
         (dt.date(2025, 1, 4), True, True, 14, 14),
@@ -286,17 +181,15 @@ def test_a_word_the_nyt_dropped_is_out_after_its_first_rejection(mirror_warehous
 
 
 @pytest.mark.mirror
-@pytest.mark.parametrize(
-    ("game", "table"),
-    [("spelling-bee", "spelling_bee_backtest"), ("letter-boxed", "letter_boxed_backtest")],
-)
-def test_a_single_split_judges_every_later_pair_with_a_frozen_dictionary(
-    mirror_warehouse, game, table
-):
+@pytest.mark.parametrize("game", [SPELLING_BEE, LETTER_BOXED], ids=lambda game: game.name)
+def test_a_single_split_judges_every_later_pair_with_a_frozen_dictionary(mirror_warehouse, game):
     con = mirror_warehouse.connect()
     train_until = dt.date(2024, 8, 9)
-    dictionary.split_predictions(con, game, train_until, Rule("score_last", 0.35))
-    later_pairs = f"SELECT date, word, accepted FROM {table} WHERE date > '2024-08-09'"
+    build.split_predictions(con, game, train_until, Rule("score_last", 0.35))
+    later_pairs = (
+        f"SELECT date, word, accepted FROM backtest WHERE game = '{game.name}' "
+        "AND date > '2024-08-09'"
+    )
     split_pairs = "SELECT date, word, accepted FROM split_predictions"
     assert con.execute(
         f"SELECT count(*) FROM ({later_pairs} EXCEPT ALL {split_pairs})"
@@ -316,7 +209,7 @@ def test_the_frozen_dictionary_keeps_what_was_true_at_the_cut(mirror_warehouse):
     # Frozen on 2024-08-09: HIED (accepted every time before the cut) stays in when the NYT drops
     # it in 2025-04, and ANNATTO (never accepted before the cut) stays out when it is added in 2025-06.
     con = mirror_warehouse.connect()
-    dictionary.split_predictions(con, "spelling-bee", dt.date(2024, 8, 9), Rule("score_last", 0.35))
+    build.split_predictions(con, SPELLING_BEE, dt.date(2024, 8, 9), Rule("score_last", 0.35))
     rows = con.execute(
         "SELECT word, date::DATE, accepted, predicted FROM split_predictions "
         "WHERE word IN ('hied', 'annatto') AND date >= '2025-04-01' ORDER BY word, date"
