@@ -253,14 +253,15 @@ def report(
 
     Example: pipeline report spelling-bee --from 2025-01-01 --out /tmp/reports
     """
-    from pipeline.dictionary import GAMES
+    from pipeline import games, warehouse
     from pipeline.report import report as run_report
 
     first = parse_date(since, "--from", None)
     last = parse_date(until, "--until", None)
     cut_off = parse_date(train_until, "--train-until", None)
-    games = (game.value,) if game else GAMES
-    print(run_report(games, out or config.reports_dir(), first, last, cut_off))
+    with warehouse.open_warehouse(read_only=True) as con:
+        folder = out or config.reports_dir()
+        print(run_report(con, games.games_named(game), folder, first, last, cut_off))
 
 
 @app.command()
@@ -276,10 +277,11 @@ def explain(
 
     Example: pipeline explain tipi --game spelling-bee
     """
-    from pipeline.dictionary import GAMES
+    from pipeline import games, warehouse
     from pipeline.explain import explain as run_explain
 
-    print(run_explain(word, (game.value,) if game else GAMES))
+    with warehouse.open_warehouse(read_only=True) as con:
+        print(run_explain(con, word, games.games_named(game)))
 
 
 @solve_app.command("letter-boxed")

@@ -4,18 +4,14 @@ from __future__ import annotations
 
 import re
 
-import duckdb
-
-from pipeline import dictionary, warehouse
+from pipeline import warehouse
 from pipeline.errors import UserError
-from pipeline.report import GAME_TITLES, Table, fetch_table, use_game
-from pipeline.reporting import markdown_table
+from pipeline.games import GAMES, LETTER_BOXED, SPELLING_BEE, Game
+from pipeline.render_markdown import markdown_table
+from pipeline.report import require_backtest
+from pipeline.warehouse import Connection, Table
 
 LAST_VERDICTS = 10
-PAST_ANSWERS = {
-    "spelling-bee": "every past official answer",
-    "letter-boxed": "every word of a past NYT Letter Boxed list",
-}
 WORD = re.compile(r"[a-z]+")
 
 
@@ -27,26 +23,25 @@ def normalize(word: str) -> str:
     return cleaned
 
 
-def query(con: duckdb.DuckDBPyConnection, name: str, word: str) -> Table:
-    """Return the rows a named explain query gives for a word."""
-    return fetch_table(warehouse.run(con, name, {"word": word}))
+def custom_entry(con: Connection, game: Game, word: str) -> Table:
+    """Return the word's row of a game's custom dictionary (no row outside its universe)."""
+    return warehouse.query(con, "explain/custom", {"game": game.name, "word": word})
 
 
-def known_anywhere(con: duckdb.DuckDBPyConnection, word: str) -> bool:
+def known_anywhere(con: Connection, word: str) -> bool:
     """Return True when the word is in a list, a game's universe, or an nytbee not-accepted list."""
-    if query(con, "explain_word", word).rows:
+    if warehouse.query(con, "explain/word", {"word": word}).rows:
         return True
-    for game in dictionary.GAMES:
-        if warehouse.table_exists(con, f"{dictionary.TABLE_PREFIX[game]}_custom"):
-            use_game(con, game)
-            if query(con, "explain_custom", word).rows:
-                return True
-    return bool(query(con, "explain_not_accepted", word).rows)
+    if warehouse.table_exists(con, "custom_words") and any(
+        custom_entry(con, game, word).rows for game in GAMES
+    ):
+        return True
+    return bool(warehouse.query(con, "explain/not_accepted", {"word": word}).rows)
 
 
-def word_lines(con: duckdb.DuckDBPyConnection, word: str) -> list[str]:
+def word_lines(con: Connection, word: str) -> list[str]:
     """Return the lines about the word's lists, Zipf, capitalization and NYT lists."""
-    entry = query(con, "explain_word", word)
+    entry = warehouse.query(con, "explain/word", {"word": word})
     if entry.rows:
         _, _, sources, zipf, rank, capitalized, first_name = entry.rows[0]
         rank_text = f"wordfreq rank {rank:,}" if rank else "not in wordfreq"
@@ -57,13 +52,14 @@ def word_lines(con: duckdb.DuckDBPyConnection, word: str) -> list[str]:
         ]
     else:
         lines = ["lists: in no word list (known only from the NYT games)"]
-    days, first_listed, last_listed = query(con, "explain_letter_boxed_lists", word).rows[0]
+    lists = warehouse.query(con, "explain/letter_boxed_lists", {"word": word})
+    days, first_listed, last_listed = lists.rows[0]
     lines.append(
-        f"NYT Letter Boxed lists: {days:,} days, first {first_listed}, last {last_listed}"
+        f"NYT {LETTER_BOXED.title} lists: {days:,} days, first {first_listed}, last {last_listed}"
         if days
-        else "NYT Letter Boxed lists: never listed"
+        else f"NYT {LETTER_BOXED.title} lists: never listed"
     )
-    rejected = query(con, "explain_not_accepted", word).column("date")
+    rejected = warehouse.query(con, "explain/not_accepted", {"word": word}).column("date")
     lines.append(
         f"nytbee 'not accepted': {len(rejected):,} puzzle(s), last {rejected[-1]}"
         + (f" ({', '.join(map(str, rejected[-LAST_VERDICTS:]))})" if rejected else "")
@@ -78,20 +74,20 @@ def _yes_no(value: object) -> str:
     return "yes" if value else "no"
 
 
-def game_section(con: duckdb.DuckDBPyConnection, game: str, word: str) -> str:
+def game_section(con: Connection, game: Game, word: str) -> str:
     """Return the Markdown section on one game's decision for the word and its past verdicts."""
-    use_game(con, game)
-    title = GAME_TITLES[game]
-    custom = query(con, "explain_custom", word)
+    require_backtest(con, game)
+    title = game.title
+    custom = custom_entry(con, game, word)
     if not custom.rows:
-        minimum = dictionary.MIN_LENGTH[game]
         return (
             f"## {title}: not in the universe\n\n{word!r} is not a candidate: the {title} universe "
-            f"holds the word-list words of {minimum}+ letters and {PAST_ANSWERS[game]}, so the "
-            "custom dictionary leaves it out."
+            f"holds the word-list words of {game.min_length}+ letters and {game.past_answers}, so "
+            "the custom dictionary leaves it out."
         )
     included, *_, reason = custom.rows[0]
-    verdicts = query(con, "explain_verdicts", word)
+    params = {"game": game.name, "word": word}
+    verdicts = warehouse.query(con, "explain/verdicts", params)
     lines = [
         f"## {title}: {'included' if included else 'left out'}",
         f"reason: {reason}",
@@ -99,7 +95,7 @@ def game_section(con: duckdb.DuckDBPyConnection, game: str, word: str) -> str:
         _verdict_summary(verdicts),
     ]
     if len(verdicts.rows) > LAST_VERDICTS:
-        by_year = query(con, "explain_verdicts_by_year", word)
+        by_year = warehouse.query(con, "explain/verdicts_by_year", params)
         headers = ["year", "eligible", "accepted", "backtest right"]
         lines.append(markdown_table(headers, by_year.rows))
         lines.append(f"last {LAST_VERDICTS}:")
@@ -112,12 +108,12 @@ def game_section(con: duckdb.DuckDBPyConnection, game: str, word: str) -> str:
     return "\n\n".join(lines)
 
 
-def rule_lines(con: duckdb.DuckDBPyConnection, game: str) -> list[str]:
+def rule_lines(con: Connection, game: Game) -> list[str]:
     """Return the line stating the game's stored rule (none before the first build)."""
     if not warehouse.table_exists(con, "dictionary_rules"):
         return []
-    rule = fetch_table(warehouse.run(con, "explain_rule", {"game": game}))
-    return [f"rule: {row[0]}" for row in rule.rows]
+    rule = warehouse.query(con, "explain/rule", {"game": game.name})
+    return [f"rule: {description}" for (description,) in rule.rows]
 
 
 def _verdict_summary(verdicts: Table) -> str:
@@ -136,13 +132,15 @@ def _predicted(value: object) -> str:
     return "in" if value else "out"
 
 
-def explain(word: str, games: tuple[str, ...] = dictionary.GAMES) -> str:
+def explain(con: Connection, word: str, games: tuple[Game, ...] = GAMES) -> str:
     """Return the evidence for a word and why each game's custom dictionary includes it or not."""
     word = normalize(word)
-    con = warehouse.connect(read_only=True)
     warehouse.require_tables(con, "words", stage_hint="pipeline words")
     warehouse.require_tables(
-        con, "letter_boxed_dictionary", "spelling_bee_not_accepted", stage_hint="pipeline scrape"
+        con,
+        LETTER_BOXED.table("dictionary"),
+        SPELLING_BEE.table("not_accepted"),
+        stage_hint="pipeline scrape",
     )
     if not known_anywhere(con, word):
         raise UserError(

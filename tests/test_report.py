@@ -4,14 +4,17 @@ from __future__ import annotations
 
 import csv
 import datetime as dt
+from collections.abc import Iterator
 from pathlib import Path
 
 import duckdb
 import pytest
 from typer.testing import CliRunner
 
-from pipeline import dictionary, report
+from pipeline import build, report, warehouse
 from pipeline.cli import app
+from pipeline.games import SPELLING_BEE
+from pipeline.rule import Rule
 
 # Spelling Bee: three puzzles, six words; one answer (ebbe) is in no word list.
 #   puzzle      word  accepted predicted prior_verdicts prior_accepted last_accepted
@@ -29,6 +32,15 @@ SPELLING_BEE_BACKTEST = [
     ("2025-01-10", "abba", False, True, 1, 0, False),
     ("2025-01-10", "alba", False, False, 1, 1, True),
 ]
+BACKTEST_COLUMNS = (
+    "date",
+    "word",
+    "accepted",
+    "predicted",
+    "prior_verdicts",
+    "prior_accepted",
+    "last_accepted",
+)
 WAREHOUSE_SQL = """
 CREATE TABLE words (word VARCHAR, length SMALLINT, sources VARCHAR[], zipf DOUBLE,
                     wordfreq_rank INTEGER, capitalized BOOLEAN, first_name BOOLEAN);
@@ -39,31 +51,38 @@ INSERT INTO words VALUES
     ('abba', 4, ['words_alpha'], 0.0, NULL, true, false),
     ('alba', 4, ['words_alpha', 'nltk_words', 'wordfreq'], 1.5, 200000, true, true),
     ('the', 3, ['enable', 'wordfreq'], 7.7, 1, false, false);
-CREATE TABLE spelling_bee_backtest (date DATE, word VARCHAR, accepted BOOLEAN, predicted BOOLEAN,
-                                    prior_verdicts BIGINT, prior_accepted DOUBLE,
-                                    last_accepted BOOLEAN);
+CREATE TABLE backtest (game VARCHAR, date DATE, word VARCHAR, accepted BOOLEAN,
+                       predicted BOOLEAN, prior_verdicts INTEGER, prior_accepted INTEGER,
+                       last_accepted BOOLEAN, PRIMARY KEY (game, date, word));
+INSERT INTO backtest
+    SELECT 'spelling-bee', * FROM spelling_bee_backtest_rows;
+INSERT INTO backtest VALUES
+    ('letter-boxed', '2024-03-01', 'able', true, true, 0, 0, NULL),
+    ('letter-boxed', '2024-03-01', 'bale', false, false, 0, 0, NULL);
 CREATE TABLE spelling_bee_answers (date DATE, word VARCHAR, is_pangram BOOLEAN);
 INSERT INTO spelling_bee_answers
-    SELECT date, word, false FROM spelling_bee_backtest WHERE accepted;
+    SELECT date, word, false FROM backtest WHERE game = 'spelling-bee' AND accepted;
 CREATE TABLE spelling_bee_not_accepted (date DATE, word VARCHAR);
 INSERT INTO spelling_bee_not_accepted VALUES ('2024-02-10', 'bale');
-CREATE TABLE spelling_bee_custom (word VARCHAR, included BOOLEAN, prior_verdicts BIGINT,
-    prior_accepted DOUBLE, last_accepted BOOLEAN, score DOUBLE, bucket VARCHAR,
-    bucket_size DOUBLE, bucket_rate DOUBLE, reason VARCHAR);
-INSERT INTO spelling_bee_custom VALUES
-    ('able', true, 3, 3, true, 2.5, '1101@5.0', 10, 0.9, 'accepted: 3 of 3 past verdicts accepted'),
-    ('bale', false, 2, 1, false, -0.1, '0100@3.0', 10, 0.5, 'rejected: 1 of 2 past verdicts accepted'),
-    ('blab', true, 2, 1, true, 0.4, '1100@3.0', 10, 0.6, 'accepted: 1 of 2 past verdicts accepted'),
-    ('abba', false, 2, 0, false, -1.2, '0001@0.0', 10, 0.1, 'rejected: 0 of 2 past verdicts accepted'),
-    ('alba', false, 2, 1, false, -0.3, '0001@1.5', 10, 0.2, 'rejected: 1 of 2 past verdicts accepted'),
-    ('ebbe', true, 1, 1, true, 0.2, '0000@0.0', 10, 0.3, 'accepted: 1 of 1 past verdicts accepted');
-CREATE TABLE letter_boxed_backtest AS
-    SELECT * FROM spelling_bee_backtest WHERE false;
-INSERT INTO letter_boxed_backtest VALUES
-    ('2024-03-01', 'able', true, true, 0, 0, NULL), ('2024-03-01', 'bale', false, false, 0, 0, NULL);
+CREATE TABLE custom_words (game VARCHAR, word VARCHAR, included BOOLEAN, reason VARCHAR,
+    prior_verdicts INTEGER, prior_accepted INTEGER, last_accepted BOOLEAN,
+    last_verdict_date DATE, last_accepted_date DATE, last_rejected_date DATE, score DOUBLE,
+    bucket VARCHAR, bucket_size INTEGER, bucket_rate DOUBLE, nytbee_not_accepted INTEGER,
+    sources VARCHAR[], zipf DOUBLE, wordfreq_rank INTEGER, brown_count INTEGER,
+    capitalized BOOLEAN, first_name BOOLEAN, length SMALLINT, letter_mask INTEGER,
+    PRIMARY KEY (game, word));
+INSERT INTO custom_words (game, word, included, prior_verdicts, prior_accepted, last_accepted,
+                          score, bucket, bucket_size, bucket_rate, reason) VALUES
+    ('spelling-bee', 'able', true, 3, 3, true, 2.5, '1101@5.0', 10, 0.9, 'accepted: 3 of 3 past verdicts accepted'),
+    ('spelling-bee', 'bale', false, 2, 1, false, -0.1, '0100@3.0', 10, 0.5, 'rejected: 1 of 2 past verdicts accepted'),
+    ('spelling-bee', 'blab', true, 2, 1, true, 0.4, '1100@3.0', 10, 0.6, 'accepted: 1 of 2 past verdicts accepted'),
+    ('spelling-bee', 'abba', false, 2, 0, false, -1.2, '0001@0.0', 10, 0.1, 'rejected: 0 of 2 past verdicts accepted'),
+    ('spelling-bee', 'alba', false, 2, 1, false, -0.3, '0001@1.5', 10, 0.2, 'rejected: 1 of 2 past verdicts accepted'),
+    ('spelling-bee', 'ebbe', true, 1, 1, true, 0.2, '0000@0.0', 10, 0.3, 'accepted: 1 of 1 past verdicts accepted');
+INSERT INTO custom_words BY NAME
+    SELECT * REPLACE ('letter-boxed' AS game) FROM custom_words WHERE word IN ('able', 'bale');
 CREATE TABLE letter_boxed_dictionary (date DATE, word VARCHAR);
 INSERT INTO letter_boxed_dictionary VALUES ('2024-03-01', 'able');
-CREATE TABLE letter_boxed_custom AS SELECT * FROM spelling_bee_custom WHERE word IN ('able', 'bale');
 CREATE TABLE dictionary_rules (game VARCHAR, score_column VARCHAR, new_word_threshold DOUBLE,
                                description VARCHAR, built_at TIMESTAMP);
 INSERT INTO dictionary_rules VALUES
@@ -77,30 +96,29 @@ EVERYTHING = (dt.date(2024, 1, 1), dt.date(2025, 12, 31))
 def tiny_warehouse(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """Build the tiny warehouse and point PIPELINE_WAREHOUSE at it."""
     path = tmp_path / "warehouse.duckdb"
-    con = duckdb.connect(str(path))
-    statements = WAREHOUSE_SQL.split(";\n")
-    con.execute(statements[0])
-    con.execute(statements[1])
-    con.execute(statements[2])
-    con.executemany(
-        "INSERT INTO spelling_bee_backtest VALUES (?, ?, ?, ?, ?, ?, ?)", SPELLING_BEE_BACKTEST
-    )
-    for statement in statements[3:]:
-        con.execute(statement)
-    con.close()
+    rows = dict(zip(BACKTEST_COLUMNS, zip(*SPELLING_BEE_BACKTEST, strict=True), strict=True))
+    with duckdb.connect(str(path)) as con:
+        warehouse.hand_over(con, "spelling_bee_backtest_rows", rows)
+        con.execute(WAREHOUSE_SQL)
     monkeypatch.setenv("PIPELINE_WAREHOUSE", str(path))
     return path
 
 
 @pytest.fixture
-def spelling_bee(tiny_warehouse: Path) -> duckdb.DuckDBPyConnection:
+def connection(tiny_warehouse: Path) -> Iterator[warehouse.Connection]:
+    """Yield a read-only connection to the tiny warehouse, closed after the test."""
+    with warehouse.open_warehouse(tiny_warehouse, read_only=True) as con:
+        yield con
+
+
+@pytest.fixture
+def spelling_bee(connection: warehouse.Connection) -> warehouse.Connection:
     """Return a connection with the Spelling Bee pairs prepared for scoring."""
-    con = duckdb.connect(str(tiny_warehouse), read_only=True)
-    report.prepare_pairs(con, "spelling-bee")
-    return con
+    report.prepare_pairs(connection, SPELLING_BEE)
+    return connection
 
 
-def score_row(table: report.Table, dictionary_name: str, period: str = "window") -> dict:
+def score_row(table: warehouse.Table, dictionary_name: str, period: str = "window") -> dict:
     """Return one dictionary's scores for one period, rounded to 6 decimals."""
     row = next(
         row
@@ -122,7 +140,7 @@ def read_csv(path: Path) -> list[list[str]]:
 
 
 def test_custom_scores_micro_and_macro(spelling_bee) -> None:
-    scores = report.scores(spelling_bee, *EVERYTHING)
+    scores = report.scores(spelling_bee, SPELLING_BEE, *EVERYTHING)
     assert score_row(scores, "custom") == {
         "puzzles": 3,
         "answers": 7,
@@ -138,7 +156,7 @@ def test_custom_scores_micro_and_macro(spelling_bee) -> None:
 
 
 def test_raw_lists_predict_their_words(spelling_bee) -> None:
-    scores = report.scores(spelling_bee, *EVERYTHING)
+    scores = report.scores(spelling_bee, SPELLING_BEE, *EVERYTHING)
     enable = score_row(scores, "enable")
     assert (enable["predicted"], enable["hits"], enable["precision"], enable["recall"]) == (
         7,
@@ -153,7 +171,7 @@ def test_raw_lists_predict_their_words(spelling_bee) -> None:
 
 
 def test_past_answers_score_an_empty_puzzle_as_precise(spelling_bee) -> None:
-    past = score_row(report.scores(spelling_bee, *EVERYTHING), "past_answers")
+    past = score_row(report.scores(spelling_bee, SPELLING_BEE, *EVERYTHING), "past_answers")
     assert (past["predicted"], past["hits"], past["precision"], past["recall"]) == (
         4,
         2,
@@ -166,7 +184,7 @@ def test_past_answers_score_an_empty_puzzle_as_precise(spelling_bee) -> None:
 
 
 def test_scores_per_year_and_month(spelling_bee) -> None:
-    scores = report.scores(spelling_bee, *EVERYTHING)
+    scores = report.scores(spelling_bee, SPELLING_BEE, *EVERYTHING)
     year_2024 = score_row(scores, "custom", "2024")
     assert (year_2024["predicted"], year_2024["hits"], year_2024["answers"]) == (3, 2, 5)
     assert (year_2024["recall"], year_2024["f1"]) == (0.4, 0.5)
@@ -179,8 +197,9 @@ def test_scores_per_year_and_month(spelling_bee) -> None:
 
 
 def test_window_limits_the_puzzles(spelling_bee) -> None:
-    assert report.default_window(spelling_bee) == (dt.date(2024, 1, 12), dt.date(2025, 1, 10))
-    custom = score_row(report.scores(spelling_bee, *report.default_window(spelling_bee)), "custom")
+    window = report.default_window(spelling_bee, SPELLING_BEE)
+    assert window == (dt.date(2024, 1, 12), dt.date(2025, 1, 10))
+    custom = score_row(report.scores(spelling_bee, SPELLING_BEE, *window), "custom")
     assert (custom["puzzles"], custom["precision"], custom["recall"], custom["f1"]) == (
         2,
         0.75,
@@ -195,13 +214,13 @@ def test_window_limits_the_puzzles(spelling_bee) -> None:
 
 
 def test_missed_and_extra_words(spelling_bee) -> None:
-    missed = report.word_errors(spelling_bee, *EVERYTHING, missed=True)
+    missed = report.word_errors(spelling_bee, SPELLING_BEE, *EVERYTHING, missed=True)
     assert missed.select("word", "times", "eligible", "accepted", "last_error").rows == [
         ("alba", 1, 2, 1, dt.date(2024, 2, 10)),
         ("bale", 1, 2, 1, dt.date(2024, 1, 10)),
         ("ebbe", 1, 1, 1, dt.date(2024, 2, 10)),
     ]
-    extra = report.word_errors(spelling_bee, *EVERYTHING, missed=False)
+    extra = report.word_errors(spelling_bee, SPELLING_BEE, *EVERYTHING, missed=False)
     assert extra.select("word", "prior_verdicts", "prior_accepted", "included_now").rows == [
         ("abba", 1, 0, False),
         ("blab", 0, 0, True),
@@ -209,7 +228,7 @@ def test_missed_and_extra_words(spelling_bee) -> None:
 
 
 def test_errors_by_kind_and_the_ceiling_reversals_leave(spelling_bee) -> None:
-    kinds = report.error_kinds(spelling_bee, *EVERYTHING)
+    kinds = report.error_kinds(spelling_bee, SPELLING_BEE, *EVERYTHING)
     assert kinds.rows == [
         # able, able, abba (rejected again, predicted: extra)
         ("repeated", 3, 2, 3, 1, 0),
@@ -221,9 +240,8 @@ def test_errors_by_kind_and_the_ceiling_reversals_leave(spelling_bee) -> None:
     assert report.last_verdict_ceiling(kinds) == (0.75, 6 / 7)
 
 
-def test_report_files(tiny_warehouse: Path, tmp_path: Path) -> None:
-    con = duckdb.connect(str(tiny_warehouse), read_only=True)
-    game = report.game_report(con, "spelling-bee", *EVERYTHING)
+def test_report_files(connection: warehouse.Connection, tmp_path: Path) -> None:
+    game = report.game_report(connection, SPELLING_BEE, *EVERYTHING)
     assert game.coverage == {"puzzles": 3, "official_answers": 7, "answers_in_backtest": 7}
     files = report.write_report_files(game, tmp_path / "out")
     assert [path.name for path in files] == [
@@ -285,21 +303,20 @@ def test_report_files(tiny_warehouse: Path, tmp_path: Path) -> None:
 
 
 def test_split_predictions_replace_the_backtest(
-    tiny_warehouse: Path, monkeypatch: pytest.MonkeyPatch
+    connection: warehouse.Connection, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     calls = []
 
     def predict_everything(con, game, train_until, rule):
-        calls.append((game, train_until, rule))
+        calls.append((game.name, train_until, rule))
         con.execute(
             "CREATE OR REPLACE TEMP TABLE split_predictions AS "
-            "SELECT date, word, accepted, true AS predicted FROM spelling_bee_backtest"
+            "SELECT date, word, accepted, true AS predicted FROM backtest WHERE game = 'spelling-bee'"
         )
 
-    monkeypatch.setattr(dictionary, "split_predictions", predict_everything, raising=False)
-    con = duckdb.connect(str(tiny_warehouse), read_only=True)
-    game = report.game_report(con, "spelling-bee", train_until=dt.date(2024, 1, 31))
-    assert calls == [("spelling-bee", dt.date(2024, 1, 31), dictionary.Rule("score_180", 0.55))]
+    monkeypatch.setattr(build, "split_predictions", predict_everything, raising=False)
+    game = report.game_report(connection, SPELLING_BEE, train_until=dt.date(2024, 1, 31))
+    assert calls == [("spelling-bee", dt.date(2024, 1, 31), Rule("score_180", 0.55))]
     assert (game.first, game.last) == (dt.date(2024, 2, 1), dt.date(2025, 1, 10))
     custom = score_row(game.scores, "custom")
     assert (custom["puzzles"], custom["predicted"], custom["hits"]) == (2, 8, 5)
@@ -373,13 +390,12 @@ def test_cli_explain_unknown_word(tiny_warehouse: Path, word: str, message: str)
 
 
 def test_cli_report_on_a_backtest_built_by_an_older_version(tiny_warehouse: Path) -> None:
-    con = duckdb.connect(str(tiny_warehouse))
-    con.execute("ALTER TABLE spelling_bee_backtest DROP COLUMN prior_verdicts")
-    con.close()
+    with duckdb.connect(str(tiny_warehouse)) as con:
+        con.execute("ALTER TABLE backtest DROP COLUMN prior_verdicts")
     result = CliRunner().invoke(app, ["report", "spelling-bee"])
     assert result.exit_code == 2
     assert result.output.strip() == (
-        "error: the spelling_bee_backtest table has no prior_verdicts column: it was built by an "
+        "error: the backtest table has no prior_verdicts column: it was built by an "
         "older version, run `pipeline build spelling-bee` again"
     )
 

@@ -1,4 +1,4 @@
--- The custom dictionary's predictions from $first to $last by the kind of pair:
+-- The custom dictionary's predictions for $game from $first to $last by the kind of pair:
 --   repeated: eligible before, and the NYT repeated its last verdict on the word;
 --   reversed: eligible before, and the NYT reversed its last verdict (the word was added to or
 --     dropped from its list since), which no rule reading the word's own history foresees;
@@ -13,7 +13,7 @@ WITH kinds AS (
         accepted,
         custom AS predicted
     FROM report_pairs
-    WHERE date BETWEEN $first AND $last AND custom IS NOT NULL
+    WHERE game = $game AND date BETWEEN $first AND $last AND custom IS NOT NULL
 )
 SELECT
     all_kinds.kind,

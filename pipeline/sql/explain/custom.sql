@@ -1,5 +1,5 @@
--- One word's decision in the current game's custom dictionary, with its evidence.
+-- One word's decision in $game's custom dictionary, with its evidence.
 SELECT included, prior_verdicts, prior_accepted::BIGINT AS prior_accepted, last_accepted, score,
        bucket, bucket_size::BIGINT AS bucket_size, bucket_rate, reason
-FROM report_custom
-WHERE word = $word;
+FROM custom_words
+WHERE game = $game AND word = $word;

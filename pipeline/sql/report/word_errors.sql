@@ -1,12 +1,12 @@
--- The custom dictionary's most frequent errors from $first to $last: missed words (official
--- answers it left out) when $missed, else extra words (predicted but not accepted), with the
--- evidence: counts in the window, the prior verdicts at the last error, and today's decision.
+-- The custom dictionary's most frequent errors in $game from $first to $last: missed words
+-- (official answers it left out) when $missed, else extra words (predicted but not accepted), with
+-- the evidence: counts in the window, the prior verdicts at the last error, and today's decision.
 WITH window_pairs AS (
     SELECT
         *,
         CASE WHEN $missed THEN accepted AND NOT custom ELSE custom AND NOT accepted END AS is_error
     FROM report_pairs
-    WHERE date BETWEEN $first AND $last AND custom IS NOT NULL
+    WHERE game = $game AND date BETWEEN $first AND $last AND custom IS NOT NULL
 ),
 errors AS (
     SELECT
@@ -28,6 +28,6 @@ SELECT
     c.bucket_rate,
     c.reason
 FROM errors AS e
-LEFT JOIN report_custom AS c USING (word)
+LEFT JOIN custom_words AS c ON c.game = $game AND c.word = e.word
 ORDER BY e.times DESC, e.eligible DESC, e.word
 LIMIT $limit;

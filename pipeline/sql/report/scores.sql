@@ -1,6 +1,6 @@
--- Precision, recall and F1 per dictionary for the puzzles from $first to $last: over the window,
--- per year and per month. Micro pools every pair; macro is the mean of per-puzzle scores. An empty
--- denominator scores 1.0 (nothing predicted: no false positive), as dictionary.micro_scores does.
+-- Precision, recall and F1 per dictionary for $game's puzzles from $first to $last: over the
+-- window, per year and per month. Micro pools every pair; macro is the mean of per-puzzle scores.
+-- The scores come from the macros precision_of, recall_of and f1_of (macros.sql).
 WITH puzzles AS (
     SELECT
         dictionary,
@@ -10,17 +10,10 @@ WITH puzzles AS (
         answers,
         predicted,
         hits,
-        CASE WHEN predicted > 0 THEN hits / predicted ELSE 1.0 END AS precision,
-        CASE WHEN answers > 0 THEN hits / answers ELSE 1.0 END AS recall
+        precision_of(hits, predicted) AS precision,
+        recall_of(hits, answers) AS recall
     FROM report_puzzle_counts
-    WHERE date BETWEEN $first AND $last
-),
-scored_puzzles AS (
-    SELECT
-        *,
-        CASE WHEN precision + recall > 0 THEN 2 * precision * recall / (precision + recall)
-             ELSE 0.0 END AS f1
-    FROM puzzles
+    WHERE game = $game AND date BETWEEN $first AND $last
 ),
 grouped AS (
     SELECT
@@ -34,15 +27,15 @@ grouped AS (
         sum(hits) AS hits,
         avg(precision) AS macro_precision,
         avg(recall) AS macro_recall,
-        avg(f1) AS macro_f1
-    FROM scored_puzzles
+        avg(f1_of(precision, recall)) AS macro_f1
+    FROM puzzles
     GROUP BY GROUPING SETS ((dictionary), (dictionary, year), (dictionary, month))
 ),
 micro AS (
     SELECT
         *,
-        CASE WHEN predicted > 0 THEN hits / predicted ELSE 1.0 END AS precision,
-        CASE WHEN answers > 0 THEN hits / answers ELSE 1.0 END AS recall
+        precision_of(hits, predicted) AS precision,
+        recall_of(hits, answers) AS recall
     FROM grouped
 )
 SELECT
@@ -55,8 +48,7 @@ SELECT
     hits,
     precision,
     recall,
-    CASE WHEN precision + recall > 0 THEN 2 * precision * recall / (precision + recall)
-         ELSE 0.0 END AS f1,
+    f1_of(precision, recall) AS f1,
     macro_precision,
     macro_recall,
     macro_f1

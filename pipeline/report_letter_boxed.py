@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 
-import duckdb
-
 from pipeline import progress, warehouse
-from pipeline.reporting import markdown_table
+from pipeline.games import LETTER_BOXED
+from pipeline.warehouse import Connection, Table
 from solvers import letter_boxed as lb
+
+CSV_FILE = f"{LETTER_BOXED.slug}_nyt_solutions.csv"
 
 
 @dataclass(frozen=True)
@@ -31,15 +31,33 @@ class DaySolutions:
         """Return the letter count of the best solution."""
         return sum(map(len, self.best)) if self.best else None
 
+    @property
+    def comparison(self) -> str:
+        """Return how the NYT's solution compares with the best one."""
+        if self.best is None:
+            return "no solution found"
+        if len(self.nyt_solution) > len(self.best):
+            return "longer: more words"
+        if self.nyt_letters > sum(map(len, self.best)):
+            return "longer: same words, more letters"
+        return "one of the best"
 
-def archived_days(con: duckdb.DuckDBPyConnection) -> list[tuple]:
+    @property
+    def extra_letters(self) -> int:
+        """Return the letters the NYT's solution has beyond a best one of as many words (else 0)."""
+        if self.best is None or len(self.nyt_solution) != len(self.best):
+            return 0
+        return max(self.nyt_letters - sum(map(len, self.best)), 0)
+
+
+def archived_days(con: Connection) -> list[tuple]:
     """Return (date, board, NYT solution, dictionary) for every day with a known dictionary."""
-    warehouse.require_tables(con, "letter_boxed_puzzles", stage_hint="pipeline scrape")
-    rows = warehouse.run(con, "letter_boxed_archived_days").fetchall()
+    warehouse.require_tables(con, LETTER_BOXED.table("puzzles"), stage_hint="pipeline scrape")
+    rows = warehouse.query(con, "report/letter_boxed_archived_days").rows
     return [(date, lb.parse_board(sides), tuple(nyt), words) for date, sides, nyt, words in rows]
 
 
-def solve_archive(con: duckdb.DuckDBPyConnection) -> list[DaySolutions]:
+def solve_archive(con: Connection) -> list[DaySolutions]:
     """Solve every archived day exactly with its own dictionary."""
     solved = []
     for date, board, nyt, words in progress.track(archived_days(con), "solving every archived day"):
@@ -49,42 +67,8 @@ def solve_archive(con: duckdb.DuckDBPyConnection) -> list[DaySolutions]:
     return solved
 
 
-def nyt_solutions_markdown(days: list[DaySolutions]) -> str:
-    """Return the minimum word counts and how the NYT's solutions compare with the best."""
-    minimum = Counter(len(day.best) if day.best else None for day in days)
-    compared = Counter(_comparison(day) for day in days)
-    extra_letters = Counter(
-        day.nyt_letters - day.best_letters
-        for day in days
-        if day.best
-        and len(day.nyt_solution) == len(day.best)
-        and day.nyt_letters > day.best_letters
-    )
-    parts = [
-        f"## The NYT's own solutions against the exact solver ({len(days):,} days with a dictionary)",
-        markdown_table(
-            ["fewest words", "days"],
-            [(k if k else "none within 6", v) for k, v in sorted(minimum.items(), key=str)],
-        ),
-        markdown_table(["NYT solution", "days"], sorted(compared.items())),
-        markdown_table(["extra letters (same word count)", "days"], sorted(extra_letters.items())),
-    ]
-    return "\n\n".join(parts)
-
-
-def _comparison(day: DaySolutions) -> str:
-    """Return how a day's NYT solution compares with the best one."""
-    if day.best is None:
-        return "no solution found"
-    if len(day.nyt_solution) > len(day.best):
-        return "longer: more words"
-    if day.nyt_letters > day.best_letters:
-        return "longer: same words, more letters"
-    return "one of the best"
-
-
-def nyt_solution_rows(days: list[DaySolutions]) -> tuple[tuple[str, ...], list[tuple]]:
-    """Return the per-day comparison as CSV columns and rows."""
+def nyt_solution_rows(days: list[DaySolutions]) -> Table:
+    """Return the per-day comparison: the NYT's solution against the best, one row per day."""
     columns = (
         "date",
         "nyt_solution",
@@ -108,4 +92,4 @@ def nyt_solution_rows(days: list[DaySolutions]) -> tuple[tuple[str, ...], list[t
         )
         for day in days
     ]
-    return columns, rows
+    return Table(columns, rows)

@@ -1,0 +1,202 @@
+"""Markdown: tables, plurals, and the report's text (rendering apart from querying)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from pipeline.report import GameReport
+    from pipeline.report_letter_boxed import DaySolutions
+    from pipeline.warehouse import Table
+
+ERROR_KINDS = {
+    "repeated": "eligible before; the NYT repeated its last verdict",
+    "reversed": "eligible before; the NYT reversed its last verdict",
+    "new": "never eligible before",
+}
+NYT_SOLUTIONS_HEADING = "## The NYT's own solutions against the exact solver"
+
+
+def plural(count: int, noun: str) -> str:
+    """Return a count with its noun, plural unless the count is one."""
+    return f"{count:,} {noun}" if count == 1 else f"{count:,} {noun}s"
+
+
+def markdown_table(headers: list[str], rows: list[tuple]) -> str:
+    """Return rows as a Markdown table, numbers right-aligned."""
+    cells = [[_cell(value) for value in row] for row in rows]
+    widths = [max([len(h)] + [len(row[i]) for row in cells]) for i, h in enumerate(headers)]
+    numeric = [_numeric_column([row[i] for row in rows]) for i in range(len(headers))]
+    lines = [
+        "| " + " | ".join(h.ljust(w) for h, w in zip(headers, widths, strict=True)) + " |",
+        "|" + "|".join(_rule(w, n) for w, n in zip(widths, numeric, strict=True)) + "|",
+    ]
+    for row in cells:
+        padded = [
+            value.rjust(w) if n else value.ljust(w)
+            for value, w, n in zip(row, widths, numeric, strict=True)
+        ]
+        lines.append("| " + " | ".join(padded) + " |")
+    return "\n".join(lines)
+
+
+def _rule(width: int, numeric: bool) -> str:
+    """Return the Markdown rule under one column (right-aligned for numbers)."""
+    return "-" * (width + 1) + ":" if numeric else "-" * (width + 2)
+
+
+def _numeric_column(values: list) -> bool:
+    """Return True when every non-empty value of a column is a number."""
+    present = [value for value in values if value is not None]
+    return bool(present) and all(_is_number(value) for value in present)
+
+
+def _is_number(value: object) -> bool:
+    """Return True for ints and floats (not bools)."""
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def _cell(value: object) -> str:
+    """Format one table cell."""
+    if value is None:
+        return ""
+    if isinstance(value, float):
+        return f"{value:.4f}"
+    if isinstance(value, int) and not isinstance(value, bool):
+        return f"{value:,}"
+    if isinstance(value, list | tuple):
+        return ", ".join(map(str, value))
+    return str(value)
+
+
+def game_report_markdown(report: GameReport, files: list[Path] | None = None) -> str:
+    """Return the Markdown summary of one game's report."""
+    game = report.game
+    custom = (
+        "the rolling backtest: each puzzle judged only on evidence from before its date"
+        if report.train_until is None
+        else f"a single split: rule applied with evidence up to {report.train_until}"
+    )
+    found = report.coverage
+    parts = [
+        f"# {game.title}: dictionaries against {game.official_answers}",
+        f"Window {report.first} .. {report.last}: {found['puzzles']:,} puzzles, "
+        f"{found['official_answers']:,} official answers. Custom dictionary = {custom}; "
+        "a raw list predicts a word iff it holds it; past_answers = accepted at least once before.",
+        _recall_note(report),
+        "Micro pools every eligible (puzzle, word) pair; macro is the mean of per-puzzle scores.",
+        "## Window",
+        _score_markdown(report.grain("window"), first=("dictionary",)),
+        "## By year",
+        _score_markdown(report.grain("year"), first=("year", "dictionary")),
+        "## Custom dictionary by month",
+        _score_markdown(report.grain("month").where("dictionary", "custom"), first=("month",)),
+        "## Where the custom dictionary's errors come from",
+        _error_kinds_markdown(report),
+        "## Most frequent missed words (official answers the custom dictionary left out, "
+        f"top {report.top_errors})",
+        _errors_markdown(report.missed),
+        f"## Most frequent extra words (predicted but not accepted, top {report.top_errors})",
+        _errors_markdown(report.extra),
+    ]
+    if files:
+        parts.append("Files: " + ", ".join(str(path) for path in files))
+    return "\n\n".join(parts)
+
+
+def _recall_note(report: GameReport) -> str:
+    """Return the sentence saying whether recall counts every official answer."""
+    found = report.coverage
+    if found["official_answers"] == found["answers_in_backtest"]:
+        return (
+            f"Recall is honest: all {found['official_answers']:,} official answers of the window are "
+            "eligible pairs (the universe includes every past answer), so no answer outside every "
+            "list is missed silently."
+        )
+    return (
+        f"Warning: only {found['answers_in_backtest']:,} of the window's "
+        f"{found['official_answers']:,} official answers are eligible pairs; recall ignores the rest."
+    )
+
+
+def _score_markdown(table: Table, first: tuple[str, ...]) -> str:
+    """Return a score table as Markdown: its key columns, then counts and scores."""
+    columns = (*first, "puzzles", "predicted", "hits", "precision", "recall", "f1", "macro_f1")
+    headers = [*first, "puzzles", "predicted", "correct", "P", "R", "F1", "macro F1"]
+    if len(first) == 1 and first[0] == "dictionary":
+        columns = (*columns[:-1], "macro_precision", "macro_recall", "macro_f1")
+        headers = [*headers[:-1], "macro P", "macro R", "macro F1"]
+    return markdown_table(headers, table.select(*columns).rows)
+
+
+def _error_kinds_markdown(report: GameReport) -> str:
+    """Return the errors by kind as Markdown, with the ceiling the reversals leave."""
+    rows = [
+        (ERROR_KINDS[kind], pairs, answers, predicted, extra, missed)
+        for kind, pairs, answers, predicted, extra, missed in report.error_kinds.rows
+    ]
+    headers = ["kind of pair", "pairs", "answers", "predicted", "extra", "missed"]
+    precision, recall = report.ceiling()
+    return (
+        markdown_table(headers, rows)
+        + "\n\nA reversal is an error of any rule that trusts the NYT's last verdict on a word. "
+        "Guessing every new pair right and following the last verdict everywhere else would "
+        f"score P {precision:.4f}, R {recall:.4f}: the ceiling the reversals leave."
+    )
+
+
+def _errors_markdown(table: Table) -> str:
+    """Return the missed or extra words as Markdown."""
+    if not table.rows:
+        return "(none)"
+    evidence = table.select(
+        "word",
+        "times",
+        "eligible",
+        "accepted",
+        "prior_accepted",
+        "prior_verdicts",
+        "included_now",
+        "reason",
+    )
+    rows = [
+        (
+            word,
+            times,
+            eligible,
+            accepted,
+            f"{before_accepted}/{before}",
+            "in" if now else "out",
+            why,
+        )
+        for word, times, eligible, accepted, before_accepted, before, now, why in evidence.rows
+    ]
+    headers = [
+        "word",
+        "times",
+        "eligible",
+        "accepted",
+        "accepted/eligible before",
+        "now",
+        "reason now",
+    ]
+    return markdown_table(headers, rows)
+
+
+def nyt_solutions_markdown(days: list[DaySolutions]) -> str:
+    """Return the minimum word counts and how the NYT's solutions compare with the best."""
+    minimum = Counter(len(day.best) if day.best else None for day in days)
+    compared = Counter(day.comparison for day in days)
+    extra_letters = Counter(day.extra_letters for day in days if day.extra_letters)
+    parts = [
+        f"{NYT_SOLUTIONS_HEADING} ({len(days):,} days with a dictionary)",
+        markdown_table(
+            ["fewest words", "days"],
+            [(k if k else "none within 6", v) for k, v in sorted(minimum.items(), key=str)],
+        ),
+        markdown_table(["NYT solution", "days"], sorted(compared.items())),
+        markdown_table(["extra letters (same word count)", "days"], sorted(extra_letters.items())),
+    ]
+    return "\n\n".join(parts)

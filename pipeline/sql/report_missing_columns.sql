@@ -1,7 +1,0 @@
--- The columns the report needs that the backtest table $table lacks (built by an older version).
-SELECT needed.name
-FROM (VALUES ('date'), ('word'), ('accepted'), ('predicted'), ('prior_verdicts'), ('prior_accepted'),
-        ('last_accepted'))
-    AS needed(name)
-ANTI JOIN information_schema.columns AS c ON c.column_name = needed.name AND c.table_name = $table
-ORDER BY needed.name;

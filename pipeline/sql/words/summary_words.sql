@@ -1,0 +1,2 @@
+-- How many distinct words the warehouse holds.
+SELECT count(*) AS words FROM words;
