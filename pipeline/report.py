@@ -177,10 +177,7 @@ def last_verdict_ceiling(kinds: Table) -> tuple[float, float]:
 
 def coverage(con: Connection, game: Game, first: dt.date, last: dt.date) -> dict[str, int]:
     """Return the window's puzzles, official answers and answers among the eligible pairs."""
-    warehouse.require_tables(
-        con, "spelling_bee_answers", "letter_boxed_dictionary", stage_hint="pipeline scrape"
-    )
-    warehouse.run(con, "report/official_answers")
+    warehouse.require_tables(con, "official_answers", stage_hint="pipeline scrape")
     params = {"game": game.name, "first": first, "last": last}
     table = warehouse.query(con, "report/coverage", params)
     return dict(zip(table.columns, table.rows[0], strict=True))

@@ -5,10 +5,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import duckdb
 import pytest
 from typer.testing import CliRunner
 
+from pipeline import warehouse
 from pipeline.cli import app
 from pipeline.solve_spelling_bee import SOLVER_NAMES, make_solver
 from pipeline.words import WordCollection, load_words
@@ -189,9 +189,8 @@ def words_warehouse(env: dict[str, str]) -> dict[str, str]:
     """Load a tiny words table so that warehouse dictionaries can be named; return the env."""
     gathered = WordCollection()
     gathered.add_entries("words_alpha", ["matchup", "much"])
-    con = duckdb.connect(env["PIPELINE_WAREHOUSE"])
-    load_words(con, gathered)
-    con.close()
+    with warehouse.open_warehouse(Path(env["PIPELINE_WAREHOUSE"])) as con:
+        load_words(con, gathered)
     return env
 
 

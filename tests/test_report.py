@@ -97,9 +97,10 @@ def tiny_warehouse(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """Build the tiny warehouse and point PIPELINE_WAREHOUSE at it."""
     path = tmp_path / "warehouse.duckdb"
     rows = dict(zip(BACKTEST_COLUMNS, zip(*SPELLING_BEE_BACKTEST, strict=True), strict=True))
-    with duckdb.connect(str(path)) as con:
+    with warehouse.open_warehouse(path) as con:
         warehouse.hand_over(con, "spelling_bee_backtest_rows", rows)
         con.execute(WAREHOUSE_SQL)
+        warehouse.run(con, "scrape/official_answers")
     monkeypatch.setenv("PIPELINE_WAREHOUSE", str(path))
     return path
 
