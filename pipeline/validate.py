@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
-from pipeline.records import BeeRecord, BoxRecord, Word
+from pipeline.sources.records import BeeRecord, BoxRecord, Word
 from solvers.masks import is_plain_word, letter_mask
 
 SHOWN_WORDS = 5

@@ -10,21 +10,16 @@ from pathlib import Path
 import pytest
 from bs4 import BeautifulSoup
 
-from pipeline.parsers import (
-    NytbeeLayout,
-    ParseError,
+from pipeline.sources.bulk_archive import iter_bulk_archive, parse_bulk_archive, parse_bulk_line
+from pipeline.sources.nyt_gamedata import parse_nyt_gamedata_day
+from pipeline.sources.nyt_live import (
     extract_game_data,
-    iter_bulk_archive,
-    nytbee_layout,
-    parse_bulk_archive,
-    parse_bulk_line,
-    parse_letterboxed_day,
-    parse_nyt_gamedata_day,
     parse_nyt_live_letter_boxed,
     parse_nyt_live_spelling_bee,
-    parse_nytbee_page,
 )
-from pipeline.records import BeeRecord
+from pipeline.sources.nytbee import NytbeeLayout, nytbee_layout, parse_nytbee_page
+from pipeline.sources.records import BeeRecord, ParseError
+from pipeline.sources.simeydk import parse_letterboxed_day
 from tests.conftest import BULK_PATH, SIMEYDK_DIR, TEDMISTON_DIR
 from tests.made_up_days import BLACKSMITH
 

@@ -14,7 +14,7 @@ import pytest
 from typer.testing import CliRunner
 
 from pipeline.cli import app
-from pipeline.records import BoxRecord
+from pipeline.sources.records import BoxRecord
 from pipeline.validate import box_problems
 from tests.conftest import MIRROR_UNTIL, MirrorWarehouse
 

@@ -6,8 +6,8 @@ from pathlib import Path
 import duckdb
 
 from pipeline import warehouse
-from pipeline.records import BoxRecord
 from pipeline.scrape import ScrapeRun, load
+from pipeline.sources.records import BoxRecord
 
 D = dt.date
 BLACKSMITH = ("phs", "tko", "bam", "icl")

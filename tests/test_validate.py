@@ -8,13 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.parsers import (
-    parse_bulk_archive,
-    parse_letterboxed_day,
-    parse_nyt_gamedata_day,
-    parse_nytbee_page,
-)
-from pipeline.records import BeeRecord, BoxRecord
+from pipeline.sources.bulk_archive import parse_bulk_archive
+from pipeline.sources.nyt_gamedata import parse_nyt_gamedata_day
+from pipeline.sources.nytbee import parse_nytbee_page
+from pipeline.sources.records import BeeRecord, BoxRecord
+from pipeline.sources.simeydk import parse_letterboxed_day
 from pipeline.validate import (
     bee_problems,
     box_problems,
