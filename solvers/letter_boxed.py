@@ -29,6 +29,7 @@ __all__ = [
     "solutions_with_words",
     "solve",
     "solve_all",
+    "unplayable_reason",
 ]
 
 Side = str
@@ -42,7 +43,7 @@ Link = tuple[tuple[Word, ...], State]
 
 SIDE_COUNT = 4
 SIDE_LENGTH = 3
-MIN_WORD_LENGTH = 3
+MIN_LENGTH = 3
 DEFAULT_MAX_WORDS = 6
 START_LETTER = 26
 START = START_LETTER << 26
@@ -109,12 +110,27 @@ def side_moves(board: Board) -> str:
 @lru_cache(maxsize=64)
 def playable_pattern(board: Board) -> re.Pattern[str]:
     """Return a regex that fully matches the words playable on a board."""
-    return re.compile(f"(?:{side_moves(board)}){{{MIN_WORD_LENGTH},}}")
+    return re.compile(f"(?:{side_moves(board)}){{{MIN_LENGTH},}}")
 
 
 def is_playable(board: Board, word: Word) -> bool:
     """Return True when a lowercase word uses only box letters, never two from one side in a row."""
     return playable_pattern(board).fullmatch(word) is not None
+
+
+def unplayable_reason(board: Board, word: Word) -> str | None:
+    """Return why a word cannot be played on a board, or None when it can (as is_playable)."""
+    if not is_plain_word(word):
+        return "not a-z"
+    if len(word) < MIN_LENGTH:
+        return f"shorter than {MIN_LENGTH} letters"
+    outside = sorted(set(word) - set(board.letters))
+    if outside:
+        return f"uses {''.join(outside)!r}, not on the box"
+    for previous, letter in zip(word, word[1:], strict=False):
+        if side_of(board, previous) == side_of(board, letter):
+            return f"{previous + letter!r} are on one side"
+    return None
 
 
 def playable_words(board: Board, words: Iterable[str]) -> list[Word]:
@@ -135,7 +151,7 @@ class WordIndex:
     def __init__(self, words: Iterable[str]) -> None:
         by_opening: dict[str, list[Word]] = defaultdict(list)
         for word in {word.lower() for word in words}:
-            if len(word) >= MIN_WORD_LENGTH and is_plain_word(word):
+            if len(word) >= MIN_LENGTH and is_plain_word(word):
                 by_opening[word[:2]].append(word)
         self.texts_by_opening = {
             opening: "\n" + "\n".join(sorted(group)) + "\n" for opening, group in by_opening.items()
@@ -148,7 +164,7 @@ class WordIndex:
     def playable(self, board: Board) -> list[Word]:
         """Return the playable words of the index, sorted."""
         words_on_box = re.compile(
-            f"\n(?=[{board.letters}]+\n)((?:{side_moves(board)}){{{MIN_WORD_LENGTH},}})(?=\n)"
+            f"\n(?=[{board.letters}]+\n)((?:{side_moves(board)}){{{MIN_LENGTH},}})(?=\n)"
         )
         found = []
         for first in board.letters:
