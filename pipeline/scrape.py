@@ -35,7 +35,8 @@ from pipeline.sources.records import (
     ParseError,
 )
 from pipeline.sources.simeydk import SIMEYDK_URL, parse_letterboxed_day
-from pipeline.validate import bee_problems, box_problems
+from pipeline.validate_letter_boxed import box_problems
+from pipeline.validate_spelling_bee import bee_problems
 
 FIRST_DATES = {
     BULK_ARCHIVE: bulk_archive.FIRST_DATE,

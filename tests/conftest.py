@@ -14,6 +14,7 @@ The session fixture `mirror_warehouse` builds a real warehouse from the mirror o
 from __future__ import annotations
 
 import contextlib
+import datetime
 import gc
 import os
 import socket
@@ -31,6 +32,10 @@ from typer.testing import CliRunner
 
 from pipeline.cli import app
 from pipeline.config import mirror_dir
+from pipeline.download import relative_cache_path
+from pipeline.sources.bulk_archive import BULK_ARCHIVE_URL
+from pipeline.sources.nyt_gamedata import NYT_GAMEDATA_URL
+from pipeline.sources.simeydk import SIMEYDK_URL
 
 
 @dataclass(frozen=True)
@@ -250,9 +255,14 @@ def mirror_warehouse(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Mirro
 
 # --- the mirror's own files (PIPELINE_MIRROR) ------------------------------------------------
 
-BULK_PATH = "raw.githubusercontent.com/jonb108/nytbee/main/cgi-bin/nyt_puzzles_plus.txt"
-TEDMISTON_DIR = "raw.githubusercontent.com/tedmiston/spelling-bee-answers/main/days"
-SIMEYDK_DIR = "raw.githubusercontent.com/simeydk/letterboxed/main/data/letterboxed"
+BULK_PATH = str(relative_cache_path(BULK_ARCHIVE_URL))
+TEDMISTON_DIR = str(relative_cache_path(NYT_GAMEDATA_URL.format(date="day")).parent)
+SIMEYDK_DIR = str(relative_cache_path(SIMEYDK_URL.format(date="day")).parent)
+
+
+def problems_by_date(records, check) -> dict[datetime.date, list[str]]:
+    """Return the problems of each record that has some."""
+    return {record.date: problems for record in records if (problems := check(record))}
 
 
 @pytest.fixture(scope="module")

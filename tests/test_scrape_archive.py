@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 
 from pipeline.cli import app
 from pipeline.sources.records import BoxRecord
-from pipeline.validate import box_problems
+from pipeline.validate_letter_boxed import box_problems
 from tests.conftest import MIRROR_UNTIL, MirrorWarehouse
 
 pytestmark = pytest.mark.mirror
