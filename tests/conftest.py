@@ -33,8 +33,9 @@ from typer.testing import CliRunner
 from pipeline.cli import app
 from pipeline.config import mirror_dir
 from pipeline.download import relative_cache_path
-from pipeline.sources.bulk_archive import BULK_ARCHIVE_URL
+from pipeline.sources.bulk_archive import BULK_ARCHIVE_URL, parse_bulk_archive
 from pipeline.sources.nyt_gamedata import NYT_GAMEDATA_URL
+from pipeline.sources.records import BeeRecord
 from pipeline.sources.simeydk import SIMEYDK_URL
 
 
@@ -272,3 +273,20 @@ def mirror() -> Path:
     if root is None:
         pytest.skip("PIPELINE_MIRROR is not set (point it at the mirror's http folder)")
     return root
+
+
+@pytest.fixture(scope="module")
+def bulk_records(mirror: Path) -> dict[datetime.date, BeeRecord]:
+    """Return the mirrored bulk archive's records by date."""
+    records = parse_bulk_archive((mirror / BULK_PATH).read_text(encoding="utf-8"))
+    return {record.date: record for record in records}
+
+
+# --- hand-written fixture files ------------------------------------------------------------------
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+def fixture(name: str) -> str:
+    """Return the text of a hand-written fixture file."""
+    return (FIXTURES / name).read_text(encoding="utf-8")

@@ -18,3 +18,44 @@ BLACKSMITH = BoxRecord(
     yesterdays_solution=("tundra", "allow"),
     source="simeydk",
 )
+
+# Made-up puzzles: "planter" (center p), "climbed" (center b), "crowned" (center w).
+PLANTER_ANSWERS = (
+    "apple",
+    "leap",
+    "panel",
+    "pant",
+    "paper",
+    "petal",
+    "plant",
+    "planter",
+    "replant",
+    "trap",
+)
+CLIMBED_ANSWERS = (
+    "belie",
+    "bide",
+    "bile",
+    "bled",
+    "bleed",
+    "climb",
+    "climbed",
+    "embed",
+    "imbed",
+    "limb",
+)
+CROWNED_ANSWERS = (
+    "cower",
+    "crew",
+    "crowd",
+    "crown",
+    "crowned",
+    "dower",
+    "drown",
+    "endow",
+    "owner",
+    "rowed",
+    "wonder",
+    "wooden",
+    "wren",
+)
