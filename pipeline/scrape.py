@@ -11,38 +11,36 @@ from dataclasses import dataclass, field
 from pipeline import progress, warehouse
 from pipeline.download import Downloader, Fetched
 from pipeline.games import GAMES, LETTER_BOXED, SPELLING_BEE, Game
-from pipeline.parsers import (
-    ParseError,
-    iter_bulk_archive,
-    parse_letterboxed_day,
-    parse_nyt_gamedata_day,
+from pipeline.sources import bulk_archive, nyt_gamedata, nytbee, simeydk
+from pipeline.sources.bulk_archive import BULK_ARCHIVE_URL, iter_bulk_archive
+from pipeline.sources.nyt_gamedata import NYT_GAMEDATA_URL, parse_nyt_gamedata_day
+from pipeline.sources.nyt_live import (
+    NYT_LIVE_LETTER_BOXED_URL,
+    NYT_LIVE_SPELLING_BEE_URL,
     parse_nyt_live_letter_boxed,
     parse_nyt_live_spelling_bee,
-    parse_nytbee_page,
 )
-from pipeline.records import BeeRecord, BoxRecord
-from pipeline.validate import bee_problems, box_problems
+from pipeline.sources.nytbee import NYTBEE_URL, parse_nytbee_page
+from pipeline.sources.records import (
+    BULK_ARCHIVE,
+    NYT_GAMEDATA,
+    NYTBEE,
+    SIMEYDK,
+    BeeRecord,
+    BoxRecord,
+    ParseError,
+)
+from pipeline.sources.simeydk import SIMEYDK_URL, parse_letterboxed_day
+from pipeline.validate_letter_boxed import box_problems
+from pipeline.validate_spelling_bee import bee_problems
 from pipeline.warehouse import Connection
 from solvers.spelling_bee_scoring import total_score
 
-BULK_ARCHIVE_URL = (
-    "https://raw.githubusercontent.com/jonb108/nytbee/main/cgi-bin/nyt_puzzles_plus.txt"
-)
-NYT_GAMEDATA_URL = (
-    "https://raw.githubusercontent.com/tedmiston/spelling-bee-answers/main/days/{date}.json"
-)
-NYTBEE_URL = "https://nytbee.com/Bee_{date:%Y%m%d}.html"
-SIMEYDK_URL = (
-    "https://raw.githubusercontent.com/simeydk/letterboxed/main/data/letterboxed/{date}.json"
-)
-NYT_LIVE_SPELLING_BEE_URL = "https://www.nytimes.com/puzzles/spelling-bee"
-NYT_LIVE_LETTER_BOXED_URL = "https://www.nytimes.com/puzzles/letter-boxed"
-
 FIRST_DATES = {
-    "bulk_archive": dt.date(2018, 5, 9),
-    "nyt_gamedata": dt.date(2023, 1, 1),
-    "nytbee": dt.date(2018, 5, 9),
-    "simeydk": dt.date(2022, 4, 24),
+    BULK_ARCHIVE: bulk_archive.FIRST_DATE,
+    NYT_GAMEDATA: nyt_gamedata.FIRST_DATE,
+    NYTBEE: nytbee.FIRST_DATE,
+    SIMEYDK: simeydk.FIRST_DATE,
 }
 ARCHIVE_TABLES = (
     "spelling_bee_puzzles",

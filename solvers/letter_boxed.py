@@ -29,6 +29,7 @@ __all__ = [
     "solutions_with_words",
     "solve",
     "solve_all",
+    "unplayable_reason",
 ]
 
 Side = str
@@ -115,6 +116,21 @@ def playable_pattern(board: Board) -> re.Pattern[str]:
 def is_playable(board: Board, word: Word) -> bool:
     """Return True when a lowercase word uses only box letters, never two from one side in a row."""
     return playable_pattern(board).fullmatch(word) is not None
+
+
+def unplayable_reason(board: Board, word: Word) -> str | None:
+    """Return why a word cannot be played on a board, or None when it can (as is_playable)."""
+    if not is_plain_word(word):
+        return "not a-z"
+    if len(word) < MIN_LENGTH:
+        return f"shorter than {MIN_LENGTH} letters"
+    outside = sorted(set(word) - set(board.letters))
+    if outside:
+        return f"uses {''.join(outside)!r}, not on the box"
+    for previous, letter in zip(word, word[1:], strict=False):
+        if side_of(board, previous) == side_of(board, letter):
+            return f"{previous + letter!r} are on one side"
+    return None
 
 
 def playable_words(board: Board, words: Iterable[str]) -> list[Word]:

@@ -14,6 +14,7 @@ The session fixture `mirror_warehouse` builds a real warehouse from the mirror o
 from __future__ import annotations
 
 import contextlib
+import datetime
 import os
 import socket
 import threading
@@ -31,6 +32,11 @@ from typer.testing import CliRunner
 from pipeline import warehouse
 from pipeline.cli import app
 from pipeline.config import mirror_dir
+from pipeline.download import relative_cache_path
+from pipeline.sources.bulk_archive import BULK_ARCHIVE_URL, parse_bulk_archive
+from pipeline.sources.nyt_gamedata import NYT_GAMEDATA_URL
+from pipeline.sources.records import BeeRecord
+from pipeline.sources.simeydk import SIMEYDK_URL
 
 
 @dataclass(frozen=True)
@@ -249,9 +255,14 @@ def mirror_warehouse(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Mirro
 
 # --- the mirror's own files (PIPELINE_MIRROR) ------------------------------------------------
 
-BULK_PATH = "raw.githubusercontent.com/jonb108/nytbee/main/cgi-bin/nyt_puzzles_plus.txt"
-TEDMISTON_DIR = "raw.githubusercontent.com/tedmiston/spelling-bee-answers/main/days"
-SIMEYDK_DIR = "raw.githubusercontent.com/simeydk/letterboxed/main/data/letterboxed"
+BULK_PATH = str(relative_cache_path(BULK_ARCHIVE_URL))
+TEDMISTON_DIR = str(relative_cache_path(NYT_GAMEDATA_URL.format(date="day")).parent)
+SIMEYDK_DIR = str(relative_cache_path(SIMEYDK_URL.format(date="day")).parent)
+
+
+def problems_by_date(records, check) -> dict[datetime.date, list[str]]:
+    """Return the problems of each record that has some."""
+    return {record.date: problems for record in records if (problems := check(record))}
 
 
 @pytest.fixture(scope="module")
@@ -261,3 +272,20 @@ def mirror() -> Path:
     if root is None:
         pytest.skip("PIPELINE_MIRROR is not set (point it at the mirror's http folder)")
     return root
+
+
+@pytest.fixture(scope="module")
+def bulk_records(mirror: Path) -> dict[datetime.date, BeeRecord]:
+    """Return the mirrored bulk archive's records by date."""
+    records = parse_bulk_archive((mirror / BULK_PATH).read_text(encoding="utf-8"))
+    return {record.date: record for record in records}
+
+
+# --- hand-written fixture files ------------------------------------------------------------------
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+def fixture(name: str) -> str:
+    """Return the text of a hand-written fixture file."""
+    return (FIXTURES / name).read_text(encoding="utf-8")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime
 
-from pipeline.records import BoxRecord
+from pipeline.sources.records import BoxRecord
 
 # A made-up Letter Boxed day: BLACKSMITH-HOP uses all twelve letters.
 BLACKSMITH = BoxRecord(
@@ -17,4 +17,45 @@ BLACKSMITH = BoxRecord(
     yesterdays_sides=("yea", "run", "dgt", "wol"),
     yesterdays_solution=("tundra", "allow"),
     source="simeydk",
+)
+
+# Made-up puzzles: "planter" (center p), "climbed" (center b), "crowned" (center w).
+PLANTER_ANSWERS = (
+    "apple",
+    "leap",
+    "panel",
+    "pant",
+    "paper",
+    "petal",
+    "plant",
+    "planter",
+    "replant",
+    "trap",
+)
+CLIMBED_ANSWERS = (
+    "belie",
+    "bide",
+    "bile",
+    "bled",
+    "bleed",
+    "climb",
+    "climbed",
+    "embed",
+    "imbed",
+    "limb",
+)
+CROWNED_ANSWERS = (
+    "cower",
+    "crew",
+    "crowd",
+    "crown",
+    "crowned",
+    "dower",
+    "drown",
+    "endow",
+    "owner",
+    "rowed",
+    "wonder",
+    "wooden",
+    "wren",
 )

@@ -18,11 +18,13 @@ from solvers.letter_boxed import (
     Solution,
     WordIndex,
     count_best,
+    is_playable,
     parse_board,
     playable_words,
     solutions_with_words,
     solve,
     solve_all,
+    unplayable_reason,
 )
 
 BOARD = parse_board(["abc", "def", "ghi", "jkl"])
@@ -174,6 +176,19 @@ def test_playable_words_are_lowercased_distinct_and_sorted():
     assert len(WordIndex(WORDS)) == 12  # distinct plain lowercase words of 3+ letters
 
 
+def test_unplayable_reason_names_the_broken_rule_and_agrees_with_is_playable():
+    reasons = {word: unplayable_reason(BOARD, word) for word in WORDS}
+    assert {word: reason for word, reason in reasons.items() if reason} == {
+        "ADGJ": "not a-z",
+        "ab": "shorter than 3 letters",
+        "aab": "'aa' are on one side",
+        "abc": "'ab' are on one side",
+        "xyz": "uses 'xyz', not on the box",
+        "adgé": "not a-z",
+    }
+    assert all((reason is None) == is_playable(BOARD, word) for word, reason in reasons.items())
+
+
 # Solutions on the hand-made board.
 
 
@@ -272,6 +287,8 @@ def test_solver_matches_brute_force_on_random_boxes(box_and_words):
     board = parse_board(sides)
     assert playable_words(board, words) == brute_words(sides, words)
     assert WordIndex(words).playable(board) == brute_words(sides, words)
+    for word in words:
+        assert (unplayable_reason(board, word) is None) == is_playable(board, word)
     by_count = {n: brute_solutions(sides, words, n) for n in (1, 2, 3)}
     for n, expected in by_count.items():
         assert set(chains_of(solutions_with_words(board, words, n))) == expected

@@ -13,8 +13,8 @@ import pytest
 from typer.testing import CliRunner
 
 from pipeline.cli import app
-from pipeline.records import BoxRecord
-from pipeline.validate import box_problems
+from pipeline.sources.records import BoxRecord
+from pipeline.validate_letter_boxed import box_problems
 from tests.conftest import MIRROR_UNTIL, MirrorWarehouse
 
 pytestmark = pytest.mark.mirror

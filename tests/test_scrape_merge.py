@@ -4,8 +4,8 @@ import datetime as dt
 from pathlib import Path
 
 from pipeline import warehouse
-from pipeline.records import BoxRecord
 from pipeline.scrape import ScrapeRun, load
+from pipeline.sources.records import BoxRecord
 
 D = dt.date
 BLACKSMITH = ("phs", "tko", "bam", "icl")

@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 
 from pipeline import scrape, warehouse, words
 from pipeline.cli import app
-from pipeline.records import BeeRecord
+from pipeline.sources.records import BeeRecord
 from pipeline.words import WordCollection, load_words
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent

@@ -1,27 +1,18 @@
-"""Validation of parsed records: each rule on a crafted bad record, then the real mirror if set."""
+"""Spelling Bee validation: each rule on a crafted bad record, then the real mirror if set."""
 
 from __future__ import annotations
 
 import datetime
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 
-from pipeline.parsers import (
-    parse_bulk_archive,
-    parse_letterboxed_day,
-    parse_nyt_gamedata_day,
-    parse_nytbee_page,
-)
-from pipeline.records import BeeRecord, BoxRecord
-from pipeline.validate import (
-    bee_problems,
-    box_problems,
-    box_word_problem,
-)
-from tests.conftest import BULK_PATH, SIMEYDK_DIR, TEDMISTON_DIR
-from tests.made_up_days import BLACKSMITH
+from pipeline.sources.bulk_archive import parse_bulk_archive
+from pipeline.sources.nyt_gamedata import parse_nyt_gamedata_day
+from pipeline.sources.nytbee import parse_nytbee_page
+from pipeline.sources.records import BeeRecord
+from pipeline.validate_spelling_bee import bee_problems
+from tests.conftest import BULK_PATH, TEDMISTON_DIR, problems_by_date
 
 D = datetime.date
 
@@ -35,9 +26,6 @@ PLANTER = BeeRecord(
     source="bulk_archive",
     stated_answer_count=8,
 )
-
-
-# --- Spelling Bee ------------------------------------------------------------------------------
 
 
 def test_a_good_bee_record_has_no_problems():
@@ -121,102 +109,7 @@ def test_bee_stated_count_must_match_when_given():
     assert bee_problems(replace(PLANTER, stated_answer_count=None)) == []
 
 
-# --- Letter Boxed ------------------------------------------------------------------------------
-
-
-def test_a_good_box_record_has_no_problems():
-    assert box_problems(BLACKSMITH) == []
-
-
-@pytest.mark.parametrize(
-    ("sides", "problems"),
-    [
-        (
-            ("bam", "lci", "kto"),
-            ["expected 4 sides, got 3", "box letters 'bamlcikto' are not 12 distinct letters"],
-        ),
-        (
-            ("bam", "lci", "kto", "shpx"),
-            [
-                "side 'shpx' does not have 3 letters",
-                "box letters 'bamlciktoshpx' are not 12 distinct letters",
-            ],
-        ),
-        (("bam", "lci", "kto", "sh1"), ["box letters 'bamlciktosh1' are not all a-z"]),
-        (("bam", "lci", "kto", "shb"), ["box letters 'bamlciktoshb' are not 12 distinct letters"]),
-    ],
-)
-def test_box_shape_rules(sides, problems):
-    assert box_problems(replace(BLACKSMITH, sides=sides)) == problems
-
-
-@pytest.mark.parametrize(
-    ("word", "reason"),
-    [
-        ("host", None),
-        ("Host", "not a-z"),
-        ("oh", "shorter than 3 letters"),
-        ("ghost", "uses 'g', not on the box"),
-        ("bait", "'ba' are on one side"),
-    ],
-)
-def test_box_word_rules(word, reason):
-    assert box_word_problem(word, BLACKSMITH.sides) == reason
-
-
-@pytest.mark.parametrize(
-    ("solution", "problems"),
-    [
-        ((), ["the NYT solution is empty"]),
-        (("blacksmith",), ["NYT solution leaves letters unused: op"]),
-        (
-            ("blacksmith", "ohms"),
-            [
-                "NYT solution word 'ohms' does not start with the last letter of 'blacksmith'",
-                "NYT solution leaves letters unused: p",
-            ],
-        ),
-        (
-            ("blacksmith", "hope"),
-            ["NYT solution word 'hope': uses 'e', not on the box"],
-        ),
-        (
-            ("blacksmith", "hops"),
-            ["NYT solution word 'hops': 'ps' are on one side"],
-        ),
-        (
-            ("blacksmith", "ho", "op"),
-            [
-                "NYT solution word 'ho': shorter than 3 letters",
-                "NYT solution word 'op': shorter than 3 letters",
-            ],
-        ),
-    ],
-)
-def test_box_solution_rules(solution, problems):
-    assert box_problems(replace(BLACKSMITH, nyt_solution=solution)) == problems
-
-
-def test_box_dictionary_problems_show_a_few_words_and_the_count():
-    bad = ("bait", "clip", "ghost", "limb", "milk", "moth", "oh")
-    record = replace(BLACKSMITH, dictionary=BLACKSMITH.dictionary + bad)
-    assert box_problems(record) == [
-        "dictionary words that break the rules: 7: bait ('ba' are on one side), "
-        "clip ('cl' are on one side), ghost (uses 'g', not on the box), "
-        "limb ('li' are on one side), milk ('il' are on one side), ..."
-    ]
-
-
-def test_box_without_dictionary_checks_only_the_solution():
-    assert box_problems(replace(BLACKSMITH, dictionary=None)) == []
-
-
 # --- the real mirror (PIPELINE_MIRROR) ----------------------------------------------------------
-
-
-def problems_by_date(records, check) -> dict[datetime.date, list[str]]:
-    """Return the problems of each record that has some."""
-    return {record.date: problems for record in records if (problems := check(record))}
 
 
 @pytest.mark.mirror
@@ -245,15 +138,3 @@ def test_mirror_nytbee_pages_validate_except_one_unmarked_pangram(mirror):
     assert problems[D(2018, 8, 1)][0].startswith(
         "answers using all 7 letters not listed as pangrams"
     )
-
-
-@pytest.fixture(scope="module")
-def letter_boxed_days(mirror: Path) -> dict[datetime.date, BoxRecord]:
-    """Return every simeydk day by date."""
-    records = [parse_letterboxed_day(p.read_bytes()) for p in (mirror / SIMEYDK_DIR).glob("*.json")]
-    return {record.date: record for record in records}
-
-
-@pytest.mark.mirror
-def test_mirror_every_letter_boxed_day_validates_with_its_dictionary(letter_boxed_days):
-    assert problems_by_date(letter_boxed_days.values(), box_problems) == {}

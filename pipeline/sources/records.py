@@ -1,4 +1,4 @@
-"""Records parsed from the official-answer sources: one Spelling Bee or Letter Boxed day each."""
+"""The records parsers return (one puzzle day each), the names of the sources, and ParseError."""
 
 from __future__ import annotations
 
@@ -15,6 +15,10 @@ NYT_LIVE = "nyt_live"  # the live NYT puzzle page
 
 # Where a Letter Boxed record came from (NYT_LIVE too).
 SIMEYDK = "simeydk"  # simeydk: the NYT page's gameData, last scrape of the day
+
+
+class ParseError(ValueError):
+    """A source text that does not have the layout its parser expects."""
 
 
 @dataclass(frozen=True)

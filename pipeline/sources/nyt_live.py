@@ -1,0 +1,48 @@
+"""The live NYT puzzle pages, whose scripts assign today's puzzle to `window.gameData`."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from pipeline.sources.game_data import (
+    bee_from_game_data,
+    box_from_game_data,
+    json_object,
+    required_field,
+)
+from pipeline.sources.parsing import Html, parse_html
+from pipeline.sources.records import NYT_LIVE, BeeRecord, BoxRecord, ParseError
+
+NYT_LIVE_SPELLING_BEE_URL = "https://www.nytimes.com/puzzles/spelling-bee"
+NYT_LIVE_LETTER_BOXED_URL = "https://www.nytimes.com/puzzles/letter-boxed"
+
+GAME_DATA_ASSIGNMENT = re.compile(r"window\.gameData\s*=(?!=)\s*")  # not == or ===
+
+
+def extract_game_data(html: Html) -> dict:
+    """Return the object a live NYT page assigns to `window.gameData` in one of its scripts."""
+    for script in parse_html(html).find_all("script"):
+        code = script.get_text()
+        assignment = GAME_DATA_ASSIGNMENT.search(code)
+        if assignment is None:
+            continue
+        try:
+            data, _end = json.JSONDecoder().raw_decode(code, assignment.end())
+        except json.JSONDecodeError as error:
+            raise ParseError(f"window.gameData is not valid JSON: {error}") from None
+        return json_object(data, "window.gameData")
+    raise ParseError("no <script> assigns window.gameData")
+
+
+def parse_nyt_live_spelling_bee(html: Html) -> list[BeeRecord]:
+    """Return the records of a live Spelling Bee page: yesterday's, then today's."""
+    data = extract_game_data(html)
+    return [
+        bee_from_game_data(required_field(data, day), NYT_LIVE) for day in ("yesterday", "today")
+    ]
+
+
+def parse_nyt_live_letter_boxed(html: Html) -> BoxRecord:
+    """Return the record of a live Letter Boxed page."""
+    return box_from_game_data(extract_game_data(html), NYT_LIVE)
