@@ -8,13 +8,13 @@ import sys
 from collections.abc import Callable
 from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, TypeVar
+from typing import TYPE_CHECKING, Annotated, TypeVar, overload
 
 import typer
 
 from pipeline import config, warehouse
 from pipeline.errors import UserError
-from pipeline.games import GameName, game_named, games_named
+from pipeline.games import LETTER_BOXED, SPELLING_BEE, GameName, game_named, games_named
 
 if TYPE_CHECKING:
     from pipeline.games import Game
@@ -47,7 +47,13 @@ class ExportFormat(StrEnum):
     parquet = "parquet"
 
 
-def parse_date(value: str | None, option: str, default: dt.date) -> dt.date:
+@overload
+def parse_date(value: str | None, option: str, default: dt.date) -> dt.date: ...
+@overload
+def parse_date(value: str | None, option: str, default: None) -> dt.date | None: ...
+
+
+def parse_date(value: str | None, option: str, default: dt.date | None) -> dt.date | None:
     """Return an ISO date given on the command line, or the default."""
     if value is None:
         return default
@@ -171,7 +177,7 @@ DictionaryOption = Annotated[
 ]
 
 
-@solve_app.command("spelling-bee")
+@solve_app.command(SPELLING_BEE.name)
 @user_errors
 def solve_spelling_bee(
     letters: Annotated[
@@ -200,7 +206,6 @@ def solve_spelling_bee(
     import json
 
     from pipeline import solve_spelling_bee as sb
-    from pipeline.games import SPELLING_BEE
 
     if solver not in sb.SOLVER_NAMES:
         raise UserError(f"unknown solver {solver!r}: use one of {', '.join(sb.SOLVER_NAMES)}")
@@ -284,7 +289,7 @@ def explain(
         print(run_explain(con, word, games.games_named(game)))
 
 
-@solve_app.command("letter-boxed")
+@solve_app.command(LETTER_BOXED.name)
 @user_errors
 def solve_letter_boxed(
     sides: Annotated[
@@ -310,7 +315,6 @@ def solve_letter_boxed(
     import json
 
     from pipeline import solve_letter_boxed as lbs
-    from pipeline.games import LETTER_BOXED
     from solvers.letter_boxed import WordIndex
 
     if max_words < 1 or (words is not None and words < 1):
@@ -333,7 +337,7 @@ def solve_letter_boxed(
         print(lbs.format_answer(answer, dictionary, words))
 
 
-@bench_app.command("spelling-bee")
+@bench_app.command(SPELLING_BEE.name)
 @user_errors
 def bench_spelling_bee(
     dictionary: DictionaryOption = "words_alpha",
@@ -348,7 +352,6 @@ def bench_spelling_bee(
     """
     from pipeline.bench import archived_puzzles, format_spelling_bee_bench
     from pipeline.bench import bench_spelling_bee as run_bench
-    from pipeline.games import SPELLING_BEE
 
     if puzzles < 1:
         raise UserError("--puzzles must be at least 1")
@@ -359,7 +362,7 @@ def bench_spelling_bee(
     print(format_spelling_bee_bench(timings, sql_seconds, sql_puzzles, dictionary))
 
 
-@bench_app.command("letter-boxed")
+@bench_app.command(LETTER_BOXED.name)
 @user_errors
 def bench_letter_boxed(
     dictionary: DictionaryOption = "words_alpha",
@@ -372,7 +375,6 @@ def bench_letter_boxed(
     """
     from pipeline.bench import archived_boxes, format_letter_boxed_bench
     from pipeline.bench import bench_letter_boxed as run_bench
-    from pipeline.games import LETTER_BOXED
 
     if boards < 1:
         raise UserError("--boards must be at least 1")

@@ -14,11 +14,19 @@ class Game:
     """One NYT word game: its names, its word rule and where its data lives."""
 
     name: str  # the CLI argument and the value of every `game` column
-    title: str  # how people write it
-    slug: str  # the prefix of its archive tables and the stem of its files
     min_length: int  # the shortest word the game accepts (the solver module's rule)
     official_answers: str  # what the NYT publishes that the dictionary is judged against
     past_answers: str  # what "a past answer" means for the game
+
+    @property
+    def title(self) -> str:
+        """Return the game's name as people write it (`Spelling Bee`)."""
+        return self.name.replace("-", " ").title()
+
+    @property
+    def slug(self) -> str:
+        """Return the prefix of the game's archive tables and the stem of its files."""
+        return self.name.replace("-", "_")
 
     @property
     def custom_file(self) -> str:
@@ -31,20 +39,13 @@ class Game:
 
 
 SPELLING_BEE = Game(
-    name="spelling-bee",
-    title="Spelling Bee",
-    slug="spelling_bee",
-    min_length=spelling_bee.MIN_LENGTH,
-    official_answers="the official answers",
-    past_answers="every past official answer",
+    "spelling-bee", spelling_bee.MIN_LENGTH, "the official answers", "every past official answer"
 )
 LETTER_BOXED = Game(
-    name="letter-boxed",
-    title="Letter Boxed",
-    slug="letter_boxed",
-    min_length=letter_boxed.MIN_LENGTH,
-    official_answers="each day's NYT word list",
-    past_answers="every word of a past NYT Letter Boxed list",
+    "letter-boxed",
+    letter_boxed.MIN_LENGTH,
+    "each day's NYT word list",
+    "every word of a past NYT Letter Boxed list",
 )
 GAMES: tuple[Game, ...] = (SPELLING_BEE, LETTER_BOXED)
 

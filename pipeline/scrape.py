@@ -143,7 +143,7 @@ def _as_json(record: object) -> str | None:
     """Return a record as JSON text for the quarantine table."""
     if record is None:
         return None
-    if dataclasses.is_dataclass(record):
+    if dataclasses.is_dataclass(record) and not isinstance(record, type):
         record = dataclasses.asdict(record)
     return json.dumps(record, default=str, sort_keys=True)
 
@@ -163,14 +163,22 @@ def known_dates(con: Connection, source: str) -> set[dt.date]:
 
 def accept(run: ScrapeRun, record: BeeRecord | BoxRecord, url: str) -> None:
     """Keep a valid record of either game, or quarantine it with its problems."""
-    is_bee = isinstance(record, BeeRecord)
-    problems = bee_problems(record) if is_bee else box_problems(record)
+    if isinstance(record, BeeRecord):
+        if not reject_invalid(run, SPELLING_BEE, bee_problems(record), record, url):
+            run.bee_records.append((record, url))
+    elif not reject_invalid(run, LETTER_BOXED, box_problems(record), record, url):
+        run.box_records.append((record, url))
+
+
+def reject_invalid(
+    run: ScrapeRun, game: Game, problems: list[str], record: BeeRecord | BoxRecord, url: str
+) -> bool:
+    """Quarantine a record that has problems and return True; count a valid one as parsed."""
     if problems:
-        game = SPELLING_BEE if is_bee else LETTER_BOXED
         run.reject(game.name, record.source, url, record.date, "; ".join(problems), record)
-        return
+        return True
     run.tally(record.source).parsed += 1
-    (run.bee_records if is_bee else run.box_records).append((record, url))
+    return False
 
 
 def fetch_and_parse(
@@ -247,8 +255,15 @@ def scrape_dated_source(
             source,
             url,
             date,
-            lambda text, d=date: parse_day(text, d),
+            parser_for(parse_day, date),
         )
+
+
+def parser_for(
+    parse_day: Callable[[str, dt.date], Iterable], date: dt.date
+) -> Callable[[str], Iterable]:
+    """Return a parser of one date's file."""
+    return lambda text: parse_day(text, date)
 
 
 def scrape_live_pages(run: ScrapeRun, downloader: Downloader, games: tuple[Game, ...]) -> None:
@@ -299,7 +314,7 @@ def collect(
                 SPELLING_BEE.name,
                 "nyt_gamedata",
                 NYT_GAMEDATA_URL,
-                lambda text, _d: [parse_nyt_gamedata_day(text)],
+                lambda text, date: [parse_nyt_gamedata_day(text)],
                 since,
                 until,
             )
@@ -310,7 +325,7 @@ def collect(
                 SPELLING_BEE.name,
                 "nytbee",
                 NYTBEE_URL,
-                lambda text, d: [parse_nytbee_page(text, d)],
+                lambda text, date: [parse_nytbee_page(text, date)],
                 since,
                 until,
             )
@@ -323,7 +338,7 @@ def collect(
                 LETTER_BOXED.name,
                 "simeydk",
                 SIMEYDK_URL,
-                lambda text, _d: [parse_letterboxed_day(text)],
+                lambda text, date: [parse_letterboxed_day(text)],
                 since,
                 until,
             )
