@@ -247,8 +247,6 @@ def report(
     train_until: dt.date | None = None,
 ) -> str:
     """Report every game into a folder and return the Markdown summary."""
-    # DuckDB draws its progress bar on stdout, the Markdown's place.
-    con.execute("SET enable_progress_bar = false")
     sections = []
     for game in games:
         game_scores = game_report(con, game, first, last, train_until)

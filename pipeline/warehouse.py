@@ -129,10 +129,8 @@ def transaction(con: Connection) -> Iterator[Connection]:
 
 def table_exists(con: Connection, table: str) -> bool:
     """Return True when the warehouse has a table (or view) of that name."""
-    found = con.execute(
-        "SELECT count(*) FROM information_schema.tables WHERE table_name = $table",
-        {"table": table},
-    ).fetchall()  # fetched to the end: DuckDB blocks a connection's relations on a pending result
+    found = run(con, "catalog/table_exists", {"table": table}).fetchall()
+    # fetched to the end: DuckDB blocks a connection's relations on a pending result
     return bool(found and found[0][0])
 
 
