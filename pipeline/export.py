@@ -16,8 +16,6 @@ from pipeline.errors import UserError
 from pipeline.games import Game
 from pipeline.warehouse import Connection
 
-FORMATS = ("jsonl", "csv", "parquet")
-
 
 def export_archive(con: Connection, game: Game, fmt: str, out: Path | None) -> int:
     """Write a game's archive in a format to a file (or stdout) and return the record count."""

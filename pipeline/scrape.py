@@ -43,14 +43,14 @@ FIRST_DATES = {
     SIMEYDK: simeydk.FIRST_DATE,
 }
 ARCHIVE_TABLES = (
-    "spelling_bee_puzzles",
-    "spelling_bee_answers",
-    "spelling_bee_not_accepted",
-    "spelling_bee_disagreements",
-    "letter_boxed_puzzles",
-    "letter_boxed_dictionary",
+    SPELLING_BEE.table("puzzles"),
+    SPELLING_BEE.table("answers"),
+    SPELLING_BEE.table("not_accepted"),
+    SPELLING_BEE.table("disagreements"),
+    LETTER_BOXED.table("puzzles"),
+    LETTER_BOXED.table("dictionary"),
     "quarantine",
-)
+)  # what the scrape stage builds, as `pipeline scrape` counts them
 MERGES = (
     "scrape/spelling_bee_puzzles",
     "scrape/spelling_bee_answers",

@@ -3,19 +3,9 @@
 from __future__ import annotations
 
 from pipeline import warehouse
-from pipeline.games import LETTER_BOXED, SPELLING_BEE
 from pipeline.render_markdown import markdown_table
+from pipeline.scrape import ARCHIVE_TABLES
 from pipeline.warehouse import Connection
-
-ARCHIVE_TABLES = (
-    SPELLING_BEE.table("puzzles"),
-    SPELLING_BEE.table("answers"),
-    SPELLING_BEE.table("not_accepted"),
-    SPELLING_BEE.table("disagreements"),
-    LETTER_BOXED.table("puzzles"),
-    LETTER_BOXED.table("dictionary"),
-    "quarantine",
-)
 
 
 def print_word_sources(con: Connection) -> None:
