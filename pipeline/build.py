@@ -8,14 +8,16 @@ on all the evidence, as of the day after the archive ends).
 from __future__ import annotations
 
 import datetime as dt
+import os
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 
 from pipeline import config, progress, warehouse
 from pipeline.errors import UserError
-from pipeline.games import LETTER_BOXED, SPELLING_BEE, Game
+from pipeline.games import GAMES, LETTER_BOXED, SPELLING_BEE, Game
 from pipeline.rule import Evidence, Rule, decide, reasons, rule_grid
 from pipeline.warehouse import Connection, Table
 
@@ -32,17 +34,16 @@ class BuildSummary:
     words: list[str]  # the custom list, sorted
 
 
-def build(con: Connection, games: tuple[Game, ...]) -> list[BuildSummary]:
-    """Build the games' dictionaries in one transaction, then write their word lists."""
+def build(con: Connection, games: tuple[Game, ...], build_id: str) -> list[BuildSummary]:
+    """Build the games' dictionaries, and stage their word lists for `publish_word_lists`."""
     warehouse.require_tables(con, "words", stage_hint="pipeline words")
-    with warehouse.transaction(con):
-        summaries = [build_game(con, game) for game in games]
+    summaries = [build_game(con, game, build_id) for game in games]
     for summary in summaries:
-        write_word_list(summary.game, summary.words)
+        stage_word_list(summary.game, summary.words, build_id)
     return summaries
 
 
-def build_game(con: Connection, game: Game) -> BuildSummary:
+def build_game(con: Connection, game: Game, build_id: str) -> BuildSummary:
     """Build one game's evidence, choose its rule, store its backtest and custom words."""
     last = last_archive_date(con, game)
     with progress.step(f"{game.name}: evidence for every eligible word of every past puzzle"):
@@ -56,7 +57,7 @@ def build_game(con: Connection, game: Game) -> BuildSummary:
     progress.note(f"rule: {rule.describe()}")
     current = fetch_evidence(con, current=True)
     chosen = decide(current, rule)
-    store_results(con, game, history, decide(history, rule), current, chosen, rule)
+    store_results(con, game, history, decide(history, rule), current, chosen, rule, build_id)
     words = sorted(str(word) for word, keep in zip(current["word"], chosen, strict=True) if keep)
     return BuildSummary(game, rule, validation, words)
 
@@ -163,6 +164,7 @@ def store_results(
     current: Evidence,
     current_decisions: np.ndarray,
     rule: Rule,
+    build_id: str,
 ) -> None:
     """Replace the game's backtest rows, custom words and rule."""
     warehouse.hand_over(
@@ -204,6 +206,7 @@ def store_results(
             "score_column": rule.score_column,
             "threshold": float(rule.new_word_threshold),
             "description": rule.describe(),
+            "build_id": build_id,
         },
     )
 
@@ -232,11 +235,46 @@ def split_predictions(con: Connection, game: Game, train_until: dt.date, rule: R
     warehouse.run(con, "build/split_predictions", {"game": game.name, "train_until": train_until})
 
 
-def write_word_list(game: Game, words: list[str]) -> None:
-    """Write a custom list atomically, one word per line, sorted."""
+def new_build_id() -> str:
+    """Return a fresh build id: the UTC time and the process id."""
+    return f"{dt.datetime.now(dt.UTC):%Y%m%dT%H%M%S%f}-{os.getpid()}"
+
+
+def staged_list(game: Game, build_id: str) -> Path:
+    """Return where a build stages a game's word list before it is published."""
+    return config.custom_dir() / f".{game.custom_file}.{build_id}.part"
+
+
+def stage_word_list(game: Game, words: list[str], build_id: str) -> None:
+    """Write a game's new word list beside the published one, one word per line, sorted."""
     folder = config.custom_dir()
     folder.mkdir(parents=True, exist_ok=True)
-    target = folder / game.custom_file
-    temporary = target.with_suffix(".txt.part")
-    temporary.write_text("".join(f"{word}\n" for word in words))
-    temporary.replace(target)
+    staged = staged_list(game, build_id)
+    with staged.open("w") as handle:
+        handle.writelines(f"{word}\n" for word in words)
+        handle.flush()
+        os.fsync(handle.fileno())
+
+
+def recover_word_lists(con: Connection) -> None:
+    """Publish or remove the word lists a killed build left staged (see publish_word_lists)."""
+    committed = {}
+    if warehouse.table_exists(con, "dictionary_rules"):
+        committed = dict(warehouse.run(con, "build/committed_builds").fetchall())
+    publish_word_lists(committed)
+
+
+def publish_word_lists(build_ids: dict[str, str]) -> None:
+    """Rename each game's staged list of the given build into place; remove every other one.
+
+    A build stages its lists, the warehouse file is replaced, then the lists are renamed into
+    place; a run killed in between leaves staged lists that the next stage publishes (their
+    build is the committed one) or removes (their build never committed).
+    """
+    for game in GAMES:
+        for staged in config.custom_dir().glob(f".{game.custom_file}.*.part"):
+            build_id = staged.name.removeprefix(f".{game.custom_file}.").removesuffix(".part")
+            if build_ids.get(game.name) == build_id:
+                staged.replace(config.custom_dir() / game.custom_file)
+            else:
+                staged.unlink()

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import functools
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, TypeVar, overload
@@ -92,7 +93,7 @@ def words(offline: Offline = False) -> None:
     from pipeline.stage_summaries import print_word_sources
     from pipeline.words import build_words
 
-    with warehouse.open_warehouse() as con:
+    with stage_warehouse() as con:
         build_words(con, offline=is_offline(offline))
         print_word_sources(con)
 
@@ -119,7 +120,7 @@ def scrape(
     last = parse_date(until, "--until", dt.date.today())
     if first > last:
         raise UserError(f"--since {first} is after --until {last}")
-    with warehouse.open_warehouse() as con:
+    with stage_warehouse() as con:
         run_scrape(con, games_named(game), first, last, is_offline(offline))
         print_scrape_summary(con)
 
@@ -154,10 +155,12 @@ def build(
 
     Example: pipeline build spelling-bee
     """
-    from pipeline.build import build as run_build
+    from pipeline import build as stage
 
-    with warehouse.open_warehouse() as con:
-        summaries = run_build(con, games_named(game))
+    build_id = stage.new_build_id()
+    with stage_warehouse() as con:
+        summaries = stage.build(con, games_named(game), build_id)
+    stage.publish_word_lists({summary.game.name: build_id for summary in summaries})
     for summary in summaries:
         scores = summary.validation
         print(
@@ -382,6 +385,17 @@ def bench_letter_boxed(
     with warehouse.open_warehouse(read_only=True) as con:
         archive = archived_boxes(con)
     print(format_letter_boxed_bench(run_bench(archive, dictionary, words, boards, seed)))
+
+
+@contextlib.contextmanager
+def stage_warehouse() -> Iterator[warehouse.Connection]:
+    """Yield a stage's copy of the warehouse, committed when the block succeeds; first finish
+    the word lists of a build killed after its commit."""
+    from pipeline.build import recover_word_lists
+
+    with warehouse.stage_warehouse() as con:
+        recover_word_lists(con)
+        yield con
 
 
 def load_word_list(name: str, game: Game) -> WordList:

@@ -8,6 +8,10 @@ named parameters it mentions.
 from __future__ import annotations
 
 import contextlib
+import fcntl
+import os
+import shutil
+import time
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -22,6 +26,8 @@ from pipeline.errors import UserError
 
 SQL_DIR = Path(__file__).parent / "sql"
 MACROS = "macros"
+BUILDING = ".building-"  # a stage's copy of the warehouse: `.warehouse.duckdb.building-PID`
+LOCK_WAIT_SECONDS = 30.0  # how long a reader waits out an older version's write lock
 
 Connection = duckdb.DuckDBPyConnection
 
@@ -43,11 +49,16 @@ def connect(path: Path | None = None, *, read_only: bool = False) -> Connection:
         raise UserError(
             f"no warehouse at {path}: run `make dictionary` (or `pipeline words`) first"
         )
-    try:
-        con = duckdb.connect(str(path), read_only=read_only)
-    except duckdb.IOException as error:
-        first_line = str(error).splitlines()[0]
-        raise UserError(f"cannot open the warehouse {path}: {first_line}") from error
+    deadline = time.monotonic() + (LOCK_WAIT_SECONDS if read_only else 0.0)
+    while True:
+        try:
+            con = duckdb.connect(str(path), read_only=read_only)
+            break
+        except duckdb.IOException as error:
+            if time.monotonic() >= deadline:
+                first_line = str(error).splitlines()[0]
+                raise UserError(f"cannot open the warehouse {path}: {first_line}") from error
+            time.sleep(0.2)
     prepare(con)
     return con
 
@@ -60,6 +71,102 @@ def open_warehouse(path: Path | None = None, *, read_only: bool = False) -> Iter
         yield con
     finally:
         con.close()
+
+
+@contextlib.contextmanager
+def stage_warehouse(path: Path | None = None) -> Iterator[Connection]:
+    """Yield a connection to a copy of the warehouse that replaces it when the block succeeds.
+
+    The stage works on `.NAME.building-PID` beside the warehouse; readers keep reading the last
+    committed file meanwhile, and a failed or killed stage leaves it as it was. The new file is
+    renamed over the old one (atomic), after a compaction when freed space outweighs live data.
+    One stage at a time: a second one is a UserError while the first holds the lock.
+    """
+    path = path or config.warehouse_path()
+    with stage_lock(path):
+        sweep_leftovers(path)
+        building = path.with_name(f".{path.name}{BUILDING}{os.getpid()}")
+        if path.exists():
+            checkpoint_leftover_wal(path)
+            shutil.copyfile(path, building)
+        con = connect(building)
+        try:
+            yield con
+            con.execute("CHECKPOINT")
+            con.close()
+            compact_if_sparse(building)
+            commit_file(building, path)
+        finally:
+            con.close()
+            _remove_database_files(building)
+
+
+@contextlib.contextmanager
+def stage_lock(path: Path) -> Iterator[None]:
+    """Hold the warehouse's stage lock (`.NAME.lock`) for the block, or raise a UserError."""
+    lock_path = path.with_name(f".{path.name}.lock")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with lock_path.open("a") as handle:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise UserError(
+                f"another stage is changing the warehouse {path}: wait for it to finish"
+            ) from None
+        yield  # the kernel releases the lock when the process ends, however it ends
+
+
+def sweep_leftovers(path: Path) -> None:
+    """Remove the copies that killed stages left beside the warehouse."""
+    for leftover in path.parent.glob(f".{path.name}{BUILDING}*"):
+        leftover.unlink(missing_ok=True)
+
+
+def checkpoint_leftover_wal(path: Path) -> None:
+    """Fold a write-ahead log that an older version left beside the warehouse into the file."""
+    if path.with_name(path.name + ".wal").exists():
+        with contextlib.closing(duckdb.connect(str(path))) as con:
+            con.execute("CHECKPOINT")
+
+
+def compact_if_sparse(building: Path) -> None:
+    """Rewrite the database into a fresh file when more of it is free space than data."""
+    with contextlib.closing(duckdb.connect(str(building))) as con:
+        size = con.execute("SELECT used_blocks, free_blocks FROM pragma_database_size()")
+        used, free = size.fetchall()[0]
+    if free <= used:
+        return
+    compacted = building.with_name(building.name + ".compact")
+    _remove_database_files(compacted)
+    with contextlib.closing(duckdb.connect(str(compacted))) as con:
+        con.execute("ATTACH $path AS sparse (READ_ONLY)", {"path": str(building)})
+        target = _current_catalog(con).replace('"', '""')
+        con.execute(f'COPY FROM DATABASE sparse TO "{target}"')  # identifiers take no parameters
+        con.execute("DETACH sparse")
+    os.replace(compacted, building)
+
+
+def _current_catalog(con: Connection) -> str:
+    """Return the name of the connection's own database."""
+    return con.execute("SELECT current_database()").fetchall()[0][0]
+
+
+def commit_file(new: Path, path: Path) -> None:
+    """Replace `path` with `new` atomically and durably."""
+    with new.open("rb") as handle:
+        os.fsync(handle.fileno())
+    os.replace(new, path)
+    directory = os.open(path.parent, os.O_RDONLY)
+    try:
+        os.fsync(directory)
+    finally:
+        os.close(directory)
+
+
+def _remove_database_files(path: Path) -> None:
+    """Remove a database file and its write-ahead log, if they exist."""
+    path.unlink(missing_ok=True)
+    path.with_name(path.name + ".wal").unlink(missing_ok=True)
 
 
 def in_memory() -> Connection:
