@@ -20,7 +20,7 @@ import datetime as dt
 
 from pipeline.download import Fetched
 from pipeline.scrape import ScrapeRun, accept
-from pipeline.sources.records import BeeRecord
+from pipeline.sources.records import BeeRecord, BoxRecord
 from pipeline.words import WordCollection
 from tests.made_up_days import BLACKSMITH
 
@@ -99,7 +99,8 @@ def word_collection() -> WordCollection:
 def scrape_run() -> ScrapeRun:
     """Return the tiny archive as a scrape run gathers it: validated records, one miss."""
     run = ScrapeRun()
-    for record in [*BEE_RECORDS, *BOX_RECORDS]:
+    records: list[BeeRecord | BoxRecord] = [*BEE_RECORDS, *BOX_RECORDS]
+    for record in records:
         accept(run, record, f"https://example.org/{record.source}/{record.date}")
     missing = "https://example.org/nytbee/2025-01-09"
     run.log_fetch("nytbee", missing, dt.date(2025, 1, 9), Fetched(missing, None, "missing", 404))
