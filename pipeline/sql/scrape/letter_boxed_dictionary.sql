@@ -1,7 +1,7 @@
 -- The NYT's daily Letter Boxed word list, one row per day and word (days with a known list).
 CREATE OR REPLACE TABLE letter_boxed_dictionary (
     date DATE NOT NULL,
-    word VARCHAR NOT NULL,
+    word VARCHAR NOT NULL CHECK (regexp_full_match(word, '[a-z]{3,}')),
     PRIMARY KEY (date, word)
 );
 
