@@ -8,7 +8,8 @@
 A scripted path answers its replies in order and repeats the last one; other paths answer 404.
 A reply is `(status, body)`, `(status, body, headers)` or a `Reply` (delays, truncated bodies).
 
-The session fixture `mirror_warehouse` builds a real warehouse from the mirror once (see below).
+The session fixture `mirror_warehouse` builds a real warehouse from the mirror once (see below);
+`tiny_warehouse` builds one in a second from the hand-written days of tests/tiny_archive.py.
 """
 
 from __future__ import annotations
@@ -29,14 +30,16 @@ import duckdb
 import pytest
 from typer.testing import CliRunner
 
-from pipeline import warehouse
+from pipeline import build, scrape, warehouse, words
 from pipeline.cli import app
 from pipeline.config import mirror_dir
 from pipeline.download import relative_cache_path
+from pipeline.games import GAMES
 from pipeline.sources.bulk_archive import BULK_ARCHIVE_URL, parse_bulk_archive
 from pipeline.sources.nyt_gamedata import NYT_GAMEDATA_URL
 from pipeline.sources.records import BeeRecord
 from pipeline.sources.simeydk import SIMEYDK_URL
+from tests import tiny_archive
 
 
 @dataclass(frozen=True)
@@ -251,6 +254,40 @@ def mirror_warehouse(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Mirro
                 pytrace=False,
             )
     yield built
+
+
+# --- a tiny warehouse built by the real stages from hand-written days ---------------------------
+
+
+@pytest.fixture(scope="session")
+def tiny_warehouse(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Build a warehouse from tests/tiny_archive.py through the words, scrape and build stages.
+
+    Words: able bale blab abba alba bales humidor chat the, with sources, Zipf, wordfreq ranks,
+    capitalized (abba, alba) and first names (alba); "e-mail" and the capitalized entries dropped.
+    Spelling Bee (puzzle letters center first; accepted | not accepted among eligible words):
+        2021-06-01 h dimoru  humidor |
+        2024-01-10 a belrty  able bale betrayal | abba alba blab
+        2024-02-10 e abdlst  able bales blasted ebbe | bale   (nytbee lists bale as not accepted)
+        2025-01-10 b aeklnt  able alba blab blanket | abba bale ebbe   (the bulk archive omits
+                             alba: one disagreement)
+      betrayal, blasted, blanket and ebbe are in no list; one six-letter record is quarantined.
+    Letter Boxed: the BLACKSMITH board on 2023-03-01 (blacksmith chip hop talk), 2024-03-01
+      (+ chat chop) and 2024-06-11 (blacksmith chip chop hop host ohms talk).
+    The build chooses Rule("score_last", 0.3) for Spelling Bee: its validation year holds only
+    2024-01-10, whose words are all new (bucket rate 0.5), so every rule predicting them all ties
+    and the first of the grid wins. Returns the path; tests must treat the file as read-only.
+    """
+    root = tmp_path_factory.mktemp("tiny_warehouse")
+    path = root / "warehouse.duckdb"
+    with pytest.MonkeyPatch.context() as env:
+        env.setenv("PIPELINE_CUSTOM", str(root / "custom"))
+        with warehouse.stage_warehouse(path) as con:
+            words.load_words(con, tiny_archive.word_collection())
+            scrape.load(con, tiny_archive.scrape_run(), tiny_archive.RUN_ID)
+            summaries = build.build(con, GAMES, tiny_archive.RUN_ID)
+        build.publish_word_lists({summary.game.name: tiny_archive.RUN_ID for summary in summaries})
+    return path
 
 
 # --- the mirror's own files (PIPELINE_MIRROR) ------------------------------------------------

@@ -8,7 +8,8 @@ CREATE TABLE IF NOT EXISTS scrape_log (
     outcome VARCHAR NOT NULL CHECK (outcome IN ('network', 'missing', 'error')),
     http_status INTEGER,
     attempts INTEGER CHECK (attempts >= 0),
-    error VARCHAR
+    error VARCHAR,
+    PRIMARY KEY (run_id, url)  -- a run fetches each URL once (retries are one fetch)
 );
 
 INSERT INTO scrape_log

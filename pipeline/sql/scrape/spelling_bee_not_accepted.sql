@@ -1,7 +1,7 @@
 -- The words nytbee.com lists as not accepted, per Spelling Bee puzzle.
 CREATE OR REPLACE TABLE spelling_bee_not_accepted (
     date DATE NOT NULL,
-    word VARCHAR NOT NULL,
+    word VARCHAR NOT NULL CHECK (regexp_full_match(word, '[a-z]+')),
     PRIMARY KEY (date, word)
 );
 

@@ -1,0 +1,31 @@
+-- Every eligible (date, word) pair of $game's past puzzles: the NYT's verdict, the rule's
+-- prediction on the evidence strictly before that date, and that evidence's verdict counts.
+-- Reads backtest_rows (handed over by build.py).
+-- Key (game, date, word), unique: not declared as a PRIMARY KEY because DuckDB would keep an index
+-- of its ~8 million keys (about 600 MB, four times the rest of the warehouse);
+-- tests/test_invariants.py checks it instead.
+CREATE TABLE IF NOT EXISTS backtest (
+    game VARCHAR NOT NULL CHECK (game IN ('spelling-bee', 'letter-boxed')),
+    date DATE NOT NULL,
+    word VARCHAR NOT NULL CHECK (regexp_full_match(word, '[a-z]+')),
+    accepted BOOLEAN NOT NULL,
+    predicted BOOLEAN NOT NULL,
+    prior_verdicts INTEGER NOT NULL CHECK (prior_verdicts >= 0),
+    prior_accepted INTEGER NOT NULL CHECK (prior_accepted BETWEEN 0 AND prior_verdicts),
+    last_accepted BOOLEAN CHECK ((last_accepted IS NULL) = (prior_verdicts = 0))
+);
+
+DELETE FROM backtest WHERE game = $game;
+
+INSERT INTO backtest
+SELECT
+    $game,
+    date::DATE,
+    word,
+    accepted,
+    predicted,
+    prior_verdicts::INTEGER,
+    prior_accepted::INTEGER,
+    CASE WHEN prior_verdicts > 0 THEN last_accepted END
+FROM backtest_rows
+ORDER BY date, word;

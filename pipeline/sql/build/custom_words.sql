@@ -1,0 +1,79 @@
+-- Every universe word of $game with the custom dictionary's decision, its reason and its whole
+-- evidence. Reads decision_rows (handed over by build.py) and $game's backtest rows.
+-- Key (game, word), unique: not a PRIMARY KEY because DuckDB's index of its ~1.1 million keys
+-- would add about 110 MB to the file; tests/test_invariants.py checks it instead.
+CREATE TABLE IF NOT EXISTS custom_words (
+    game VARCHAR NOT NULL CHECK (game IN ('spelling-bee', 'letter-boxed')),
+    word VARCHAR NOT NULL CHECK (regexp_full_match(word, '[a-z]+')),
+    included BOOLEAN NOT NULL,
+    reason VARCHAR NOT NULL,
+    prior_verdicts INTEGER NOT NULL CHECK (prior_verdicts >= 0),
+    prior_accepted INTEGER NOT NULL CHECK (prior_accepted BETWEEN 0 AND prior_verdicts),
+    last_accepted BOOLEAN,
+    last_verdict_date DATE,
+    last_accepted_date DATE,
+    last_rejected_date DATE,
+    score DOUBLE NOT NULL,
+    bucket VARCHAR NOT NULL,
+    bucket_size INTEGER NOT NULL CHECK (bucket_size >= 0),
+    bucket_rate DOUBLE NOT NULL CHECK (bucket_rate > 0 AND bucket_rate < 1),
+    nytbee_not_accepted INTEGER NOT NULL CHECK (nytbee_not_accepted >= 0),
+    sources VARCHAR[] NOT NULL,
+    zipf DOUBLE NOT NULL,
+    wordfreq_rank INTEGER,
+    brown_count INTEGER NOT NULL,
+    capitalized BOOLEAN NOT NULL,
+    first_name BOOLEAN NOT NULL,
+    length INTEGER NOT NULL CHECK (length = length(word)),
+    letter_mask INTEGER NOT NULL CHECK (letter_mask BETWEEN 1 AND 67108863)
+);
+
+DELETE FROM custom_words WHERE game = $game;
+
+INSERT INTO custom_words
+WITH verdict_dates AS (
+    SELECT
+        word,
+        max(date) AS last_verdict_date,
+        max(date) FILTER (WHERE accepted) AS last_accepted_date,
+        max(date) FILTER (WHERE NOT accepted) AS last_rejected_date
+    FROM backtest
+    WHERE game = $game
+    GROUP BY word
+),
+nytbee_not_accepted AS (
+    -- nytbee.com lists Spelling Bee words only
+    SELECT word, count(*)::INTEGER AS days
+    FROM spelling_bee_not_accepted
+    WHERE $game = 'spelling-bee'
+    GROUP BY word
+)
+SELECT
+    $game,
+    d.word,
+    d.included,
+    d.reason,
+    d.prior_verdicts::INTEGER,
+    d.prior_accepted::INTEGER,
+    d.last_accepted,
+    v.last_verdict_date,
+    v.last_accepted_date,
+    v.last_rejected_date,
+    d.score,
+    d.bucket,
+    d.bucket_size::INTEGER,
+    d.bucket_rate,
+    coalesce(n.days, 0),
+    coalesce(w.sources, []),
+    coalesce(w.zipf, 0),
+    w.wordfreq_rank,
+    coalesce(w.brown_count, 0),
+    coalesce(w.capitalized, false),
+    coalesce(w.first_name, false),
+    length(d.word),
+    letter_mask(d.word)
+FROM decision_rows AS d
+LEFT JOIN verdict_dates AS v USING (word)
+LEFT JOIN nytbee_not_accepted AS n USING (word)
+LEFT JOIN words AS w USING (word)
+ORDER BY d.word;

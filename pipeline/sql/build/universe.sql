@@ -1,0 +1,9 @@
+-- The words a game's custom dictionary decides on: every list word of at least $min_length letters
+-- and every past official answer of $game (some are in no list).
+CREATE OR REPLACE TEMP TABLE universe AS
+SELECT word, letter_mask FROM words WHERE length >= $min_length
+UNION
+SELECT DISTINCT a.word, letter_mask(a.word) AS letter_mask
+FROM official_answers AS a
+ANTI JOIN words AS w USING (word)
+WHERE a.game = $game;

@@ -1,0 +1,143 @@
+"""Exact values of the evidence SQL (sql/build/evidence_rows.sql) and of the build's tables, on the
+tiny warehouse (tests/tiny_archive.py): decay, strictly-before, bucket rates, last verdicts."""
+
+from __future__ import annotations
+
+import datetime as dt
+import math
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from pipeline import build, warehouse
+from pipeline.games import SPELLING_BEE
+from tests.tiny_archive import AS_OF, P1, P2, P3
+
+NEW_WORDS_BUCKET = "0000000@0.0"  # in no list, Zipf 0: betrayal, blasted, ebbe, blanket
+
+
+@pytest.fixture(scope="module")
+def evidence(tiny_warehouse: Path) -> Iterator[warehouse.Connection]:
+    """Yield a read-only connection holding the Spelling Bee evidence_rows as the build made them."""
+    with warehouse.open_warehouse(tiny_warehouse, read_only=True) as con:
+        build.build_evidence(con, SPELLING_BEE, AS_OF)
+        yield con
+
+
+def row(con: warehouse.Connection, word: str, as_of: dt.date) -> dict:
+    """Return one evidence row as a dictionary."""
+    result = con.execute(
+        "SELECT * FROM evidence_rows WHERE word = $word AND as_of = $as_of",
+        {"word": word, "as_of": as_of},
+    )
+    names = [column[0] for column in result.description or ()]
+    rows = result.fetchall()
+    assert len(rows) == 1, (word, as_of, rows)
+    return dict(zip(names, rows[0], strict=True))
+
+
+def decayed(votes: list[tuple[int, dt.date]], as_of: dt.date, tau: float) -> float:
+    """Return the sum of votes weighted by exp(-age / tau), age in days before as_of."""
+    return sum(vote * math.exp(-(as_of - date).days / tau) for vote, date in votes)
+
+
+def test_decay_weighs_each_verdict_by_its_age(evidence) -> None:
+    able = row(evidence, "able", P3)
+    # accepted 2024-01-10 (366 days before 2025-01-10: 2024 is a leap year) and 2024-02-10 (335)
+    assert able["score_180"] == pytest.approx(math.exp(-366 / 180) + math.exp(-335 / 180))
+    assert able["score_365"] == pytest.approx(math.exp(-366 / 365) + math.exp(-335 / 365))
+    assert (able["score_forever"], able["score_last"]) == (2, 1)
+    bale = row(evidence, "bale", AS_OF)
+    # accepted 2024-01-10 (367 days before 2025-01-11), rejected 2024-02-10 (336) and 2025-01-10 (1)
+    votes = [(1, P1), (-1, P2), (-1, P3)]
+    assert bale["score_180"] == pytest.approx(
+        math.exp(-367 / 180) - math.exp(-336 / 180) - math.exp(-1 / 180)
+    )
+    for tau in (180, 365, 730, 1461):
+        assert bale[f"score_{tau}"] == pytest.approx(decayed(votes, AS_OF, tau))
+    assert (bale["score_forever"], bale["score_last"]) == (-1, -1)
+
+
+def test_a_verdict_is_not_evidence_for_its_own_day(evidence) -> None:
+    able = row(evidence, "able", P1)
+    assert (able["accepted"], able["prior_verdicts"], able["prior_accepted"]) == (True, 0, 0)
+    assert (able["last_accepted"], able["score_180"], able["score_last"]) == (None, 0, 0)
+    bale = row(evidence, "bale", P3)  # rejected that day: only 2024-01-10 and 2024-02-10 count
+    assert (bale["accepted"], bale["prior_verdicts"], bale["prior_accepted"]) == (False, 2, 1)
+    assert bale["score_forever"] == 0
+    # The build's row (as of the day after the archive) counts the last puzzle too.
+    current = row(evidence, "bale", AS_OF)
+    assert (current["accepted"], current["prior_verdicts"], current["prior_accepted"]) == (
+        None,
+        3,
+        1,
+    )
+
+
+def test_last_accepted_is_the_most_recent_earlier_verdict(evidence) -> None:
+    assert row(evidence, "able", P2)["last_accepted"] is True
+    assert row(evidence, "bale", P3)["last_accepted"] is False  # rejected 2024-02-10
+    assert row(evidence, "blab", P3)["last_accepted"] is False  # rejected 2024-01-10
+    assert row(evidence, "blab", AS_OF)["last_accepted"] is True  # accepted 2025-01-10
+
+
+def test_bucket_rates_count_earlier_new_words_from_the_next_day(evidence) -> None:
+    # Smoothed (a + 1) / (n + 2) over the new words of the bucket judged before that day.
+    betrayal = row(evidence, "betrayal", P1)
+    assert (betrayal["bucket"], betrayal["bucket_size"], betrayal["bucket_rate"]) == (
+        NEW_WORDS_BUCKET,
+        0,
+        0.5,
+    )
+    # blasted and ebbe, both new on 2024-02-10, see betrayal (accepted) but not each other.
+    for word in ("blasted", "ebbe"):
+        new = row(evidence, word, P2)
+        assert (new["bucket"], new["bucket_size"]) == (NEW_WORDS_BUCKET, 1)
+        assert new["bucket_rate"] == pytest.approx(2 / 3)
+    blanket = row(evidence, "blanket", P3)  # betrayal, blasted, ebbe: 3 of 3 accepted
+    assert (blanket["bucket_size"], blanket["bucket_rate"]) == (3, 0.8)
+    # bales inflects bale, accepted the puzzle before: the fifth flag of its bucket.
+    assert row(evidence, "bales", P2)["bucket"] == "0100110@0.0"
+    # A word never eligible (chat) gets the rate of its bucket, empty here: (0 + 1) / (0 + 2).
+    chat = row(evidence, "chat", AS_OF)
+    assert (chat["prior_verdicts"], chat["bucket_size"], chat["bucket_rate"]) == (0, 0, 0.5)
+
+
+def test_backtest_rows_hold_the_evidence_before_each_puzzle(tiny_warehouse: Path) -> None:
+    with warehouse.open_warehouse(tiny_warehouse, read_only=True) as con:
+        rows = con.execute(
+            "SELECT date, accepted, predicted, prior_verdicts, prior_accepted, last_accepted "
+            "FROM backtest WHERE game = 'spelling-bee' AND word = 'bale' ORDER BY date"
+        ).fetchall()
+    # The rule (score_last, 0.3): new words are in (rate 0.5), then the last verdict decides.
+    assert rows == [
+        (P1, True, True, 0, 0, None),
+        (P2, False, True, 1, 1, True),
+        (P3, False, False, 2, 1, False),
+    ]
+
+
+def test_custom_words_rows(tiny_warehouse: Path) -> None:
+    columns = (
+        "word, included, prior_verdicts, prior_accepted, last_accepted, last_verdict_date, "
+        "last_accepted_date, last_rejected_date, score, bucket, bucket_size, bucket_rate, "
+        "nytbee_not_accepted, length, letter_mask"
+    )
+    with warehouse.open_warehouse(tiny_warehouse, read_only=True) as con:
+        rows = con.execute(
+            f"SELECT {columns} FROM custom_words "
+            "WHERE game = 'spelling-bee' AND word IN ('bale', 'blanket', 'chat') ORDER BY word"
+        ).fetchall()
+    # letter masks: bit i is chr(97 + i); a 1, b 2, c 4, e 16, h 128, k 1024, l 2048, n 8192, t 2**19
+    assert rows == [
+        # last rejected: out; its bucket's one earlier new word (bale itself) was accepted: 2/3
+        ("bale", False, 3, 1, False, P3, P1, P3, -1.0, "0100010@3.0", 1, 2 / 3, 1, 4,
+         2 + 1 + 2048 + 16),
+        # betrayal, blasted, ebbe, blanket: 4 of 4 new words of its bucket accepted: 5/6
+        ("blanket", True, 1, 1, True, P3, P3, None, 1.0, NEW_WORDS_BUCKET, 4, 5 / 6, 0, 7,
+         2 + 2048 + 1 + 8192 + 1024 + 16 + 2**19),
+        # never eligible; listed by the NYT Letter Boxed on 2024-03-01 (the third flag)
+        ("chat", True, 0, 0, None, None, None, None, 0.0, "0110010@0.0", 0, 0.5, 0, 4,
+         4 + 128 + 1 + 2**19),
+    ]  # fmt: skip
