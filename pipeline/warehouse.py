@@ -11,7 +11,6 @@ import contextlib
 import fcntl
 import os
 import shutil
-import time
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -27,7 +26,6 @@ from pipeline.errors import UserError
 SQL_DIR = Path(__file__).parent / "sql"
 MACROS = "macros"
 BUILDING = ".building-"  # a stage's copy of the warehouse: `.warehouse.duckdb.building-PID`
-LOCK_WAIT_SECONDS = 30.0  # how long a reader waits out an older version's write lock
 
 Connection = duckdb.DuckDBPyConnection
 
@@ -49,16 +47,11 @@ def connect(path: Path | None = None, *, read_only: bool = False) -> Connection:
         raise UserError(
             f"no warehouse at {path}: run `make dictionary` (or `pipeline words`) first"
         )
-    deadline = time.monotonic() + (LOCK_WAIT_SECONDS if read_only else 0.0)
-    while True:
-        try:
-            con = duckdb.connect(str(path), read_only=read_only)
-            break
-        except duckdb.IOException as error:
-            if time.monotonic() >= deadline:
-                first_line = str(error).splitlines()[0]
-                raise UserError(f"cannot open the warehouse {path}: {first_line}") from error
-            time.sleep(0.2)
+    try:
+        con = duckdb.connect(str(path), read_only=read_only)
+    except duckdb.IOException as error:
+        first_line = str(error).splitlines()[0]
+        raise UserError(f"cannot open the warehouse {path}: {first_line}") from error
     prepare(con)
     return con
 
@@ -87,8 +80,7 @@ def stage_warehouse(path: Path | None = None) -> Iterator[Connection]:
         sweep_leftovers(path)
         building = path.with_name(f".{path.name}{BUILDING}{os.getpid()}")
         if path.exists():
-            checkpoint_leftover_wal(path)
-            shutil.copyfile(path, building)
+            copy_committed(path, building)
         con = connect(building)
         try:
             yield con
@@ -122,20 +114,32 @@ def sweep_leftovers(path: Path) -> None:
         leftover.unlink(missing_ok=True)
 
 
-def checkpoint_leftover_wal(path: Path) -> None:
-    """Fold a write-ahead log that an older version left beside the warehouse into the file."""
+def copy_committed(path: Path, building: Path) -> None:
+    """Copy the committed warehouse for a stage, holding a read lock so that no other program
+    writes it meanwhile (one that holds it open for writing is a UserError)."""
     if path.with_name(path.name + ".wal").exists():
-        with contextlib.closing(duckdb.connect(str(path))) as con:
-            con.execute("CHECKPOINT")
+        with contextlib.closing(connect(path)) as con:
+            con.execute("CHECKPOINT")  # a log an older version left: fold it into the file first
+    with contextlib.closing(connect(path, read_only=True)):
+        shutil.copyfile(path, building)
 
 
 def compact_if_sparse(building: Path) -> None:
     """Rewrite the database into a fresh file when more of it is free space than data."""
-    with contextlib.closing(duckdb.connect(str(building))) as con:
+    if is_sparse(building):
+        compact(building)
+
+
+def is_sparse(path: Path) -> bool:
+    """Return True when more of a database file is free space than data."""
+    with contextlib.closing(duckdb.connect(str(path))) as con:
         size = con.execute("SELECT used_blocks, free_blocks FROM pragma_database_size()")
         used, free = size.fetchall()[0]
-    if free <= used:
-        return
+    return bool(free > used)
+
+
+def compact(building: Path) -> None:
+    """Rewrite a database into a fresh file (DuckDB does not shrink a file in place)."""
     compacted = building.with_name(building.name + ".compact")
     _remove_database_files(compacted)
     with contextlib.closing(duckdb.connect(str(compacted))) as con:

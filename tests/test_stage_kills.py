@@ -1,0 +1,252 @@
+"""A stage killed at any point leaves the warehouse and the custom lists as they were committed;
+readers keep working while a stage runs. Real processes, SIGKILL, the tiny archive."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+
+from pipeline import build, scrape, warehouse, words
+from pipeline.games import GAMES
+from tests import tiny_archive
+
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+REAL_MIRROR = os.environ.get("PIPELINE_MIRROR", "")  # read before the fixtures point it elsewhere
+TABLES = (
+    "words",
+    "word_sources",
+    "word_drops",
+    "spelling_bee_source_days",
+    "spelling_bee_puzzles",
+    "letter_boxed_puzzles",
+    "quarantine",
+    "scrape_runs",
+    "backtest",
+    "custom_words",
+    "dictionary_rules",
+)
+
+# Runs one CLI command in a process that SIGKILLs itself at a named point. Each point replaces a
+# function of the pipeline with one that kills the process when it is reached (the N-th time).
+KILLER = """
+    import os, signal, sys
+    from pipeline import build, scrape, warehouse, words
+    from pipeline.cli import main
+
+    point, command = sys.argv[1], sys.argv[2:]
+
+    def kill_on_call(module, name, call=1):
+        original, calls = getattr(module, name), []
+
+        def maybe_die(*args, **kwargs):
+            calls.append(1)
+            if len(calls) == call:
+                os.kill(os.getpid(), signal.SIGKILL)
+            return original(*args, **kwargs)
+
+        setattr(module, name, maybe_die)
+
+    POINTS = {
+        "words: after the words table": (words, "load_source_summary", 1),
+        "scrape: during the merges": (scrape, "record_summary", 1),
+        "build: between the two games": (build, "build_game", 2),
+        "build: lists staged, before the swap": (warehouse, "commit_file", 1),
+        "build: after the swap, before the lists": (build, "publish_word_lists", 2),
+        # the compacted copy is written; killed as it is renamed over the stage's copy
+        "build: during the compaction": (os, "replace", 1),
+    }
+    if point == "build: during the compaction":
+        warehouse.is_sparse = lambda path: True
+    kill_on_call(*POINTS[point])
+    sys.argv = ["pipeline", *command]
+    main()
+"""
+BEFORE_THE_COMMIT = [
+    ("words: after the words table", ["words", "--offline"]),
+    ("scrape: during the merges", ["scrape", "--offline", "--until", "2025-01-10"]),
+    ("build: between the two games", ["build"]),
+    ("build: lists staged, before the swap", ["build"]),
+    ("build: during the compaction", ["build"]),
+]
+
+
+def table_digests(path: Path) -> dict[str, str]:
+    """Return a digest of every row of each table (row order ignored)."""
+    with warehouse.open_warehouse(path, read_only=True) as con:
+        return {
+            table: hashlib.sha256(
+                "\n".join(
+                    sorted(map(repr, con.execute(f'SELECT * FROM "{table}"').fetchall()))
+                ).encode()
+            ).hexdigest()
+            for table in TABLES
+        }
+
+
+def list_files(folder: Path) -> dict[str, bytes]:
+    """Return the published files of the custom folder (not the hidden staged ones), with their
+    bytes."""
+    return {
+        path.name: path.read_bytes()
+        for path in sorted(folder.iterdir())
+        if not path.name.startswith(".")
+    }
+
+
+@pytest.fixture
+def committed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, str]:
+    """Build a tiny warehouse and its custom lists in tmp_path; return the pipeline's env."""
+    env = {
+        "PIPELINE_WAREHOUSE": str(tmp_path / "warehouse.duckdb"),
+        "PIPELINE_CUSTOM": str(tmp_path / "custom"),
+        "PIPELINE_RAW": str(tmp_path / "raw"),
+        "PIPELINE_MIRROR": str(mirror_of_nothing(tmp_path)),
+        "PIPELINE_OFFLINE": "1",
+    }
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    with warehouse.stage_warehouse(Path(env["PIPELINE_WAREHOUSE"])) as con:
+        words.load_words(con, tiny_archive.word_collection())
+        scrape.load(con, tiny_archive.scrape_run(), tiny_archive.RUN_ID)
+        summaries = build.build(con, GAMES, "first-build")
+    build.publish_word_lists({summary.game.name: "first-build" for summary in summaries})
+    return env
+
+
+def mirror_of_nothing(tmp_path: Path) -> Path:
+    """Return an empty mirror folder: the offline stages find no source and change nothing."""
+    folder = tmp_path / "mirror"
+    folder.mkdir()
+    return folder
+
+
+def run_killed(point: str, command: list[str], env: dict[str, str]) -> subprocess.CompletedProcess:
+    """Run a pipeline command that kills itself at the point; return the finished process."""
+    return subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(KILLER), point, *command],
+        cwd=PROJECT_ROOT,
+        env={**os.environ, **env},
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+
+
+def run_pipeline(command: list[str], env: dict[str, str]) -> subprocess.CompletedProcess:
+    """Run a pipeline command in its own process."""
+    return subprocess.run(
+        [sys.executable, "-c", "from pipeline.cli import main; main()", *command],
+        cwd=PROJECT_ROOT,
+        env={**os.environ, **env},
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+
+
+@pytest.mark.parametrize(
+    ("point", "command"), BEFORE_THE_COMMIT, ids=[p for p, _ in BEFORE_THE_COMMIT]
+)
+def test_a_stage_killed_before_its_commit_changes_nothing(committed, point, command):
+    path, custom = Path(committed["PIPELINE_WAREHOUSE"]), Path(committed["PIPELINE_CUSTOM"])
+    if point.startswith("words") and not REAL_MIRROR:
+        pytest.skip("the words stage reads the word lists of PIPELINE_MIRROR")
+    if point.startswith("words"):
+        committed = {**committed, "PIPELINE_MIRROR": REAL_MIRROR}
+    tables, lists = table_digests(path), list_files(custom)
+
+    killed = run_killed(point, command, committed)
+
+    assert killed.returncode == -9, killed.stderr
+    assert table_digests(path) == tables
+    assert list_files(custom) == lists
+    leftovers = sorted(p.name for p in path.parent.glob(f".{path.name}.building-*"))
+    assert len(leftovers) >= 1  # what the killed stage left: swept by the next one
+    again = run_pipeline(command, committed)
+    assert again.returncode == 0, again.stderr
+    assert sorted(p.name for p in path.parent.glob(f".{path.name}.building-*")) == []
+    assert sorted(p.name for p in custom.glob(".*.part")) == []
+
+
+def test_a_build_killed_after_its_commit_is_finished_by_the_next_stage(committed):
+    path, custom = Path(committed["PIPELINE_WAREHOUSE"]), Path(committed["PIPELINE_CUSTOM"])
+    old_lists = list_files(custom)
+
+    killed = run_killed("build: after the swap, before the lists", ["build"], committed)
+
+    assert killed.returncode == -9, killed.stderr
+    with warehouse.open_warehouse(path, read_only=True) as con:
+        build_ids = dict(con.execute("SELECT game, build_id FROM dictionary_rules").fetchall())
+    assert set(build_ids.values()) != {"first-build"}  # the new build committed
+    staged = sorted(p.name for p in custom.glob(".*.part"))
+    assert (
+        len(staged) == 2 and list_files(custom)["spelling_bee.txt"] == old_lists["spelling_bee.txt"]
+    )
+
+    finished = run_pipeline(["scrape", "--offline"], committed)  # any stage finishes the lists
+
+    assert finished.returncode == 0, finished.stderr
+    assert sorted(p.name for p in custom.glob(".*.part")) == []
+    with warehouse.open_warehouse(path, read_only=True) as con:
+        for game in GAMES:
+            included = con.execute(
+                "SELECT word FROM custom_words WHERE game = $game AND included ORDER BY word",
+                {"game": game.name},
+            ).fetchall()
+            assert (custom / game.custom_file).read_text().splitlines() == [w for (w,) in included]
+
+
+def test_readers_work_while_a_build_runs(committed, tmp_path):
+    path = Path(committed["PIPELINE_WAREHOUSE"])
+    slow_build = textwrap.dedent(
+        """
+        import sys, time
+        from pipeline import build
+        from pipeline.cli import main
+        original = build.build_game
+        def slow(*args):
+            print("building", flush=True)
+            time.sleep(6)
+            return original(*args)
+        build.build_game = slow
+        sys.argv = ["pipeline", "build"]
+        main()
+        """
+    )
+    builder = subprocess.Popen(
+        [sys.executable, "-c", slow_build],
+        cwd=PROJECT_ROOT,
+        env={**os.environ, **committed},
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert builder.stdout is not None and builder.stdout.readline() == "building\n"
+        started = time.monotonic()
+        readers = [
+            ["export", "spelling-bee"],
+            ["explain", "able"],
+            ["solve", "spelling-bee", "abelrty", "--dictionary", "words_alpha"],
+            ["report", "spelling-bee", "--out", str(tmp_path / "reports")],
+        ]
+        for command in readers:
+            result = run_pipeline(command, committed)
+            assert result.returncode == 0, (command, result.stderr)
+        assert builder.poll() is None, "the build finished before the readers: slow it down"
+        assert time.monotonic() - started < 6
+    finally:
+        builder.wait(timeout=120)
+    assert builder.returncode == 0, builder.stderr.read() if builder.stderr else ""
+    with warehouse.open_warehouse(path, read_only=True) as con:
+        build_ids = {
+            row[0] for row in con.execute("SELECT build_id FROM dictionary_rules").fetchall()
+        }
+    assert "first-build" not in build_ids  # the build committed after the readers had run
