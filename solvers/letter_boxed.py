@@ -16,6 +16,8 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+import numpy as np
+
 from solvers.masks import ALL_LETTERS, Mask, Word, is_plain_word, letter_mask
 
 __all__ = [
@@ -407,9 +409,162 @@ def chain_count(links: list[dict[State, list[Link]]]) -> int:
 def board_links(
     board: Board, words: Iterable[str], max_words: int
 ) -> list[dict[State, list[Link]]]:
-    """Return the links that spell the best solutions of a board within max_words words."""
-    table = step_table(playable_words(board, words), board.mask, shortest_only=True)
+    """Return the links that spell the best solutions of a board within max_words words.
+
+    Every archived board has a solution of at most two words, so those are found with array
+    arithmetic first; the search by levels handles the rest.
+    """
+    arrays = BoardWords.of(board, words)
+    if max_words < 1:
+        return []
+    short = short_links(arrays, max_words)
+    if short is not None:
+        return short
+    table = step_table(arrays.words, board.mask, shortest_only=True)
     return best_links(table, board.mask, max_words)
+
+
+BOX_SIZE = SIDE_COUNT * SIDE_LENGTH
+FULL_BOX = (1 << BOX_SIZE) - 1  # every letter of the box, in box-local bits
+NEWLINE = ord("\n")
+FAR = 10_000  # more letters than any chain of two words has (counts are int16 to stay small)
+
+
+@dataclass(frozen=True)
+class BoardWords:
+    """A board's playable words, sorted, as arrays over box-local letters (bit i: letters[i])."""
+
+    board: Board
+    words: list[Word]
+    first: np.ndarray  # box index of the first letter
+    last: np.ndarray  # box index of the last letter
+    mask: np.ndarray  # box-local mask of the letters used
+    length: np.ndarray
+
+    @classmethod
+    def of(cls, board: Board, words: Iterable[str]) -> BoardWords:
+        """Return the playable words of a list (any case, duplicates allowed) with their arrays."""
+        words = list(words)
+        text = "\n".join(words).lower()
+        if not text.isascii() or text.count("\n") != len(words) - 1:
+            return cls.of_sorted(board, playable_words(board, words))  # a word holds a newline
+        lowered = text.split("\n") if words else []
+        keep, first, last, mask, length = board_arrays(board, text)
+        chosen = np.flatnonzero(keep)
+        kept = [lowered[index] for index in chosen.tolist()]
+        if not all(map(str.__lt__, kept, kept[1:])):
+            return cls.of_sorted(board, sorted(set(kept)))
+        return cls(board, kept, first[chosen], last[chosen], mask[chosen], length[chosen])
+
+    @classmethod
+    def of_sorted(cls, board: Board, playable: list[Word]) -> BoardWords:
+        """Return the arrays of words already known to be playable, distinct and sorted."""
+        _, first, last, mask, length = board_arrays(board, "\n".join(playable))
+        if not playable:
+            first = last = mask = length = np.zeros(0, dtype=np.int64)
+        return cls(board, playable, first, last, mask, length)
+
+    def letter(self, index: int) -> int:
+        """Return the alphabet index (0-25) of the box letter at a box index."""
+        return ord(self.board.letters[index]) - 97
+
+    def state(self, last: int, mask: int) -> State:
+        """Return the search state of a box-local last letter and mask."""
+        used = 0
+        for index in range(BOX_SIZE):
+            if mask >> index & 1:
+                used |= 1 << self.letter(index)
+        return self.letter(last) << 26 | used
+
+
+@lru_cache(maxsize=64)
+def box_lookups(board: Board) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Return per byte: its box-local bit, its box index, and its side (-1: not on the box)."""
+    bits = np.zeros(256, dtype=np.int64)
+    index = np.zeros(256, dtype=np.int64)
+    sides = np.full(256, -1, dtype=np.int64)
+    for number, letter in enumerate(board.letters):
+        bits[ord(letter)], index[ord(letter)] = 1 << number, number
+        sides[ord(letter)] = number // SIDE_LENGTH
+    return bits, index, sides
+
+
+def board_arrays(board: Board, text: str) -> tuple[np.ndarray, ...]:
+    """Return, for each line of a lowercase ASCII text: playable?, first, last, mask, length."""
+    bits, index, sides = box_lookups(board)
+    codes = np.frombuffer((text + "\n").encode("ascii"), dtype=np.uint8)
+    ends = np.flatnonzero(codes == NEWLINE)
+    starts = np.concatenate(([0], ends[:-1] + 1))
+    length = ends - starts
+    side = sides[codes]
+    off_box = (side < 0) & (codes != NEWLINE)
+    same_side = np.zeros(len(codes), dtype=bool)
+    same_side[1:] = (side[1:] == side[:-1]) & (side[1:] >= 0)
+    bad = np.add.reduceat(off_box | same_side, starts) > 0
+    keep = ~bad & (length >= MIN_LENGTH)
+    first = index[codes[starts]]
+    last = index[codes[np.maximum(ends - 1, 0)]]
+    mask = np.bitwise_or.reduceat(bits[codes], starts)
+    return keep, first, last, mask, length
+
+
+def short_links(arrays: BoardWords, max_words: int) -> list[dict[State, list[Link]]] | None:
+    """Return the links of the best solutions when one has at most two words, else None."""
+    if not arrays.words:
+        return None
+    full = arrays.mask == FULL_BOX
+    if full.any():
+        fewest = arrays.length[full].min()
+        return [{START: word_links(arrays, np.flatnonzero(full & (arrays.length == fewest)))}]
+    if max_words < 2:
+        return None
+    # The cheapest word into each state (last letter, mask) ...
+    key = arrays.last * (FULL_BOX + 1) + arrays.mask
+    length = arrays.length.astype(np.int16)
+    reach = np.full(BOX_SIZE * (FULL_BOX + 1), FAR, dtype=np.int16)
+    np.minimum.at(reach, key, length)
+    # ... and the shortest word from each first letter using at least each set of letters.
+    cover = np.full((FULL_BOX + 1, BOX_SIZE), FAR, dtype=np.int16)
+    np.minimum.at(cover, (arrays.mask, arrays.first), length)
+    for bit in range(BOX_SIZE):  # a superset of m is a superset of m without this bit
+        # Axes: higher bits, this bit, lower bits, first letter (innermost, so blocks are long).
+        halves = cover.reshape(-1, 2, 1 << bit, BOX_SIZE)
+        np.minimum(halves[:, 0], halves[:, 1], out=halves[:, 0])
+    states = np.flatnonzero(reach < FAR)
+    last, used = np.divmod(states, FULL_BOX + 1)
+    total = reach[states].astype(np.int64) + cover[FULL_BOX ^ used, last]
+    fewest = total.min()
+    if fewest >= FAR:
+        return None
+    best = total == fewest
+    target = np.full_like(reach, -1)
+    target[states[best]] = reach[states[best]]
+    firsts = word_links(arrays, np.flatnonzero(target[key] == arrays.length))
+    seconds: dict[State, list[Link]] = {}
+    for state_last, state_used, cost in zip(
+        last[best].tolist(), used[best].tolist(), reach[states[best]].tolist(), strict=True
+    ):
+        finishing = (
+            (arrays.first == state_last)
+            & ((arrays.mask | state_used) == FULL_BOX)
+            & (arrays.length == fewest - cost)
+        )
+        links = word_links(arrays, np.flatnonzero(finishing), state_used)
+        seconds[arrays.state(state_last, state_used)] = links
+    return [{START: firsts}, seconds]
+
+
+def word_links(arrays: BoardWords, chosen: np.ndarray, used: int = 0) -> list[Link]:
+    """Return links playing the chosen words (by index), grouped by the state each reaches."""
+    by_state: dict[State, list[Word]] = defaultdict(list)
+    for index, last, mask in zip(
+        chosen.tolist(),
+        arrays.last[chosen].tolist(),
+        arrays.mask[chosen].tolist(),
+        strict=True,
+    ):
+        by_state[arrays.state(last, mask | used)].append(arrays.words[index])
+    return [(tuple(words), state) for state, words in by_state.items()]
 
 
 def solve(

@@ -14,13 +14,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from solvers.letter_boxed import (
+    START,
     Board,
+    BoardWords,
     Solution,
     WordIndex,
     count_best,
     is_playable,
     parse_board,
     playable_words,
+    short_links,
     solutions_with_words,
     solve,
     solve_all,
@@ -187,6 +190,23 @@ def test_unplayable_reason_names_the_broken_rule_and_agrees_with_is_playable():
         "adgé": "not a-z",
     }
     assert all((reason is None) == is_playable(BOARD, word) for word, reason in reasons.items())
+
+
+def test_board_words_hold_box_local_arrays():
+    arrays = BoardWords.of(BOARD, WORDS)
+    assert arrays.words == playable_words(BOARD, WORDS)
+    adg = arrays.words.index("adg")
+    assert (arrays.first[adg], arrays.last[adg], arrays.length[adg]) == (0, 6, 3)
+    assert arrays.mask[adg] == 0b1001001
+    assert BoardWords.of(BOARD, ["kcfil", "ADGJ", "adgj\nhcfkil"]).words == ["adgj", "kcfil"]
+
+
+def test_short_links_cover_one_and_two_words_only():
+    links = short_links(BoardWords.of(BOARD, WORDS), max_words=6)
+    assert links is not None and len(links) == 2
+    assert sorted(words for words, _ in links[0][START]) == [("adgjbeh",), ("adgjbehk",)]
+    assert short_links(BoardWords.of(BOARD, WORDS), max_words=1) is None
+    assert short_links(BoardWords.of(BOARD, ["adg", "gjbeh", "hcfkil"]), max_words=6) is None
 
 
 # Solutions on the hand-made board.
