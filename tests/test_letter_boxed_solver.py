@@ -110,13 +110,13 @@ def brute_best_short(sides: list[str], words: list[str]) -> set[tuple[str, ...]]
     playable = brute_words(sides, words)
     box = letter_bits("".join(sides))
     bits = {word: letter_bits(word) for word in playable}
-    one = {(word,) for word in playable if bits[word] == box}
+    one: set[tuple[str, ...]] = {(word,) for word in playable if bits[word] == box}
     if one:
         return best_of(one)
     starting_with = defaultdict(list)
     for word in playable:
         starting_with[word[0]].append((word, bits[word]))
-    two = set()
+    two: set[tuple[str, ...]] = set()
     for first in playable:
         missing = box & ~bits[first]
         two.update(
@@ -327,7 +327,7 @@ def test_solver_matches_brute_force_on_random_boxes(box_and_words):
 def archive() -> list[tuple[str, list[str], list[str], list[str]]]:
     """Return (date, sides, dictionary, NYT solution) of every real archived day."""
     days = []
-    for path in sorted((Path(MIRROR) / ARCHIVE).glob("*.json")):
+    for path in sorted((Path(MIRROR or "") / ARCHIVE).glob("*.json")):
         if path.stem != PLACEHOLDER_DAY:
             day = json.loads(path.read_text())
             days.append((path.stem, day["sides"], day["dictionary"], day["ourSolution"]))
