@@ -14,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from solvers.letter_boxed import (
+    PAIR_NUMBER,
     START,
     Board,
     BoardWords,
@@ -207,6 +208,11 @@ def test_short_links_cover_one_and_two_words_only():
     assert sorted(words for words, _ in links[0][START]) == [("adgjbeh",), ("adgjbehk",)]
     assert short_links(BoardWords.of(BOARD, WORDS), max_words=1) is None
     assert short_links(BoardWords.of(BOARD, ["adg", "gjbeh", "hcfkil"]), max_words=6) is None
+
+
+def test_pair_numbers_are_unordered_and_dense():
+    assert (PAIR_NUMBER == PAIR_NUMBER.T).all()
+    assert sorted(set(PAIR_NUMBER.flatten().tolist())) == list(range(351))
 
 
 # Solutions on the hand-made board.
