@@ -50,7 +50,7 @@ def answer_board(
 def answer_record(answer: BoxAnswer) -> dict:
     """Return an answer as the JSON object of `--json` and `--batch`."""
     best = answer.best
-    record = {
+    record: dict[str, object] = {
         "sides": list(answer.board.sides),
         "solution": list(best.words) if best else None,
         "words": best.word_count if best else None,

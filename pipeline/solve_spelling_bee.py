@@ -12,27 +12,44 @@ from pipeline.spelling_bee_sql_solver import SqlSolver
 from solvers import spelling_bee_scoring as scoring
 from solvers.masks import Word
 from solvers.spelling_bee import SOLVERS, Puzzle, Solver, make_puzzle, parse_letters
+from solvers.spelling_bee_scoring import ScoredAnswers
 
 SOLVER_NAMES = [*SOLVERS, "sql"]
 DEFAULT_SOLVER = "subsets"
 
 
 def make_solver(name: str, words: list[Word]) -> Solver | SqlSolver:
-    """Return a solver built from a word list, by name."""
+    """Return a solver built from a word list, by name (subsets: with its points precomputed)."""
     if name == "sql":
         return SqlSolver(words)
+    if name == "subsets":
+        return scoring.ScoredSubsetSolver(words)
     if name not in SOLVERS:
         raise UserError(f"unknown solver {name!r}: use one of {', '.join(SOLVER_NAMES)}")
     return SOLVERS[name](words)
 
 
-def solve_puzzles(name: str, words: list[Word], puzzles: list[Puzzle]) -> list[list[Word]]:
-    """Return the answers of each puzzle with the named solver (SQL: all in one query)."""
+def solve_puzzles(name: str, words: list[Word], puzzles: list[Puzzle]) -> list[ScoredAnswers]:
+    """Return the scored answers of each puzzle with the named solver (SQL: all in one query)."""
     solver = make_solver(name, words)
+    if isinstance(solver, scoring.ScoredSubsetSolver):
+        return [solver.solve_scored(puzzle) for puzzle in puzzles]
     if isinstance(solver, SqlSolver):
         with solver:
-            return solver.solve_many(puzzles)
-    return [solver.solve(puzzle) for puzzle in puzzles]
+            found = solver.solve_many(puzzles)
+    else:
+        found = [solver.solve(puzzle) for puzzle in puzzles]
+    return [
+        scoring.score_answers(answers, puzzle)
+        for answers, puzzle in zip(found, puzzles, strict=True)
+    ]
+
+
+def scored(puzzle: Puzzle, answers: ScoredAnswers | list[Word]) -> ScoredAnswers:
+    """Return the answers scored (as they are when solve_puzzles found them)."""
+    if isinstance(answers, ScoredAnswers):
+        return answers
+    return scoring.score_answers(answers, puzzle)
 
 
 def puzzle_from_arguments(letters: str | None, center: str | None, others: str | None) -> Puzzle:
@@ -49,23 +66,22 @@ def puzzle_from_arguments(letters: str | None, center: str | None, others: str |
         raise UserError(str(error)) from None
 
 
-def solution_record(puzzle: Puzzle, answers: list[Word]) -> dict:
+def solution_record(puzzle: Puzzle, answers: ScoredAnswers | list[Word]) -> dict:
     """Return the answers of a puzzle as the JSON object of `--json`."""
-    ordered = scoring.order_answers(answers, puzzle)
-    total = scoring.total_score(answers, puzzle)
+    answers = scored(puzzle, answers)
     return {
         "center": puzzle.center,
         "others": puzzle.others,
-        "words": ordered,
-        "pangrams": [word for word in ordered if scoring.is_pangram(word, puzzle)],
-        "score": total,
-        "word_count": len(answers),
-        "scores": {word: scoring.word_score(word, puzzle) for word in ordered},
-        "ranks": dict(scoring.rank_thresholds(total)),
+        "words": answers.words,
+        "pangrams": answers.pangrams,
+        "score": answers.total,
+        "word_count": len(answers.words),
+        "scores": answers.scores,
+        "ranks": dict(scoring.rank_thresholds(answers.total)),
     }
 
 
-def format_solution(puzzle: Puzzle, answers: list[Word], dictionary: str) -> str:
+def format_solution(puzzle: Puzzle, answers: ScoredAnswers | list[Word], dictionary: str) -> str:
     """Return the answers as text: pangrams, then words by length and alphabet, scores and ranks."""
     record = solution_record(puzzle, answers)
     lines = [
@@ -93,18 +109,18 @@ def format_solution(puzzle: Puzzle, answers: list[Word], dictionary: str) -> str
     return "\n".join(lines)
 
 
-def format_hints(puzzle: Puzzle, answers: list[Word]) -> str:
+def format_hints(puzzle: Puzzle, answers: ScoredAnswers | list[Word]) -> str:
     """Return the NYT-style hint grid and two-letter list."""
-    total = scoring.total_score(answers, puzzle)
-    pangrams = [word for word in answers if scoring.is_pangram(word, puzzle)]
+    answers = scored(puzzle, answers)
+    words = answers.words
     header = (
         f"Spelling Bee hints  center {puzzle.center.upper()}  others {' '.join(puzzle.others.upper())}\n"
-        f"WORDS: {len(answers)}, POINTS: {total}, PANGRAMS: {len(pangrams)}"
+        f"WORDS: {len(words)}, POINTS: {answers.total}, PANGRAMS: {len(answers.pangrams)}"
     )
     two_letters = "  ".join(
-        f"{start.upper()}-{count}" for start, count in scoring.two_letter_list(answers)
+        f"{start.upper()}-{count}" for start, count in scoring.two_letter_list(words)
     )
-    grid = scoring.format_hint_grid(scoring.hint_grid(answers))
+    grid = scoring.format_hint_grid(scoring.hint_grid(words))
     return f"{header}\n\n{grid}\n\nTwo letter list:\n{two_letters}"
 
 
@@ -130,6 +146,6 @@ def batch_line(number: int, fields: dict) -> BatchLine:
     return BatchLine(number, fields, make_puzzle(center, others))
 
 
-def batch_output(line: BatchLine, answers: list[Word]) -> dict:
+def batch_output(line: BatchLine, answers: ScoredAnswers | list[Word]) -> dict:
     """Return the output object of a batch line: its own keys plus the solution."""
     return {**line.fields, **solution_record(line.puzzle, answers)}

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+import numpy as np
+
 from pipeline import warehouse
 from solvers.masks import Word
 from solvers.spelling_bee import Puzzle, candidate_words
@@ -42,10 +44,18 @@ class SqlSolver:
                 "others": [puzzle.others for puzzle in puzzles],
             },
         )
-        warehouse.run(self.con, "solve/spelling_bee_solutions")
-        answers: list[list[Word]] = [[] for _ in puzzles]
-        for number, word in warehouse.run(
-            self.con, "solve/spelling_bee_answers_by_puzzle"
-        ).fetchall():
-            answers[number].append(word)
+        rows = warehouse.run(self.con, "solve/spelling_bee_solutions").fetchnumpy()
+        return group_sorted(rows["puzzle_id"], rows["word"], len(puzzles))
+
+
+def group_sorted(numbers: np.ndarray, words: np.ndarray, count: int) -> list[list[Word]]:
+    """Return the words of each of count puzzles (by number), each puzzle's words sorted."""
+    order = np.argsort(numbers, kind="stable")
+    numbers, words = numbers[order], words[order]
+    cuts = np.flatnonzero(np.diff(numbers)) + 1
+    answers: list[list[Word]] = [[] for _ in range(count)]
+    if not len(numbers):
         return answers
+    for start, group in zip(np.r_[0, cuts].tolist(), np.split(words, cuts), strict=True):
+        answers[int(numbers[start])] = sorted(group.tolist())
+    return answers

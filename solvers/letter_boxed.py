@@ -16,6 +16,8 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+import numpy as np
+
 from solvers.masks import ALL_LETTERS, Mask, Word, is_plain_word, letter_mask
 
 __all__ = [
@@ -142,38 +144,67 @@ def playable_words(board: Board, words: Iterable[str]) -> list[Word]:
 class WordIndex:
     """A big word list prepared for fast per-board filtering.
 
-    Words are joined into one newline-separated text per first two letters. A playable word
-    starts with two letters of the box from different sides (108 of the 676 pairs), so a board
-    scans only those texts with one compiled regex; the lookahead first rejects, at C speed,
-    the lines with a letter not on the box.
+    For each word it keeps its letter mask and the set of letter pairs that stand side by side
+    in it (unordered, doubles included: 351 bits in six 64-bit words). A board's playable words
+    are then those whose mask is inside the box and that hold none of the box's 24 same-side
+    pairs: two array tests over the whole list, then one over the few words left.
     """
 
     def __init__(self, words: Iterable[str]) -> None:
-        by_opening: dict[str, list[Word]] = defaultdict(list)
-        for word in {word.lower() for word in words}:
-            if len(word) >= MIN_LENGTH and is_plain_word(word):
-                by_opening[word[:2]].append(word)
-        self.texts_by_opening = {
-            opening: "\n" + "\n".join(sorted(group)) + "\n" for opening, group in by_opening.items()
-        }
+        lowered = {word.lower() for word in words}
+        self.words = sorted(w for w in lowered if len(w) >= MIN_LENGTH and is_plain_word(w))
+        codes = np.frombuffer(("\n".join(self.words) + "\n").encode("ascii"), dtype=np.uint8)
+        letters = codes.astype(np.int64) - 97  # a newline is negative
+        ends = np.flatnonzero(letters < 0)
+        starts = np.concatenate(([0], ends[:-1] + 1))
+        bits = np.where(letters >= 0, np.left_shift(1, letters.clip(0)), 0)
+        self.masks = np.bitwise_or.reduceat(bits, starts) if self.words else bits[:0]
+        word_at = np.repeat(np.arange(len(self.words)), ends + 1 - starts)
+        inside = (letters[:-1] >= 0) & (letters[1:] >= 0)
+        pair = PAIR_NUMBER[letters[:-1][inside], letters[1:][inside]]
+        self.pairs = np.zeros((len(self.words), PAIR_WORDS), dtype=np.uint64)
+        np.bitwise_or.at(
+            self.pairs,
+            (word_at[:-1][inside], pair >> 6),
+            np.left_shift(np.uint64(1), (pair & 63).astype(np.uint64)),
+        )
 
     def __len__(self) -> int:
         """Return the number of distinct words of at least 3 letters in the index."""
-        return sum(text.count("\n") - 1 for text in self.texts_by_opening.values())
+        return len(self.words)
 
     def playable(self, board: Board) -> list[Word]:
         """Return the playable words of the index, sorted."""
-        words_on_box = re.compile(
-            f"\n(?=[{board.letters}]+\n)((?:{side_moves(board)}){{{MIN_LENGTH},}})(?=\n)"
-        )
-        found = []
-        for first in board.letters:
-            for second in board.letters:
-                if side_of(board, first) != side_of(board, second):
-                    found.extend(
-                        words_on_box.findall(self.texts_by_opening.get(first + second, ""))
-                    )
-        return sorted(found)
+        on_box = np.flatnonzero((self.masks & ~board.mask) == 0)
+        clash = (self.pairs[on_box] & same_side_pairs(board)).any(axis=1)
+        return [self.words[index] for index in on_box[~clash].tolist()]
+
+
+PAIR_WORDS = 6  # 351 unordered pairs of letters, doubles included, fit in six 64-bit words
+
+
+def pair_numbers() -> np.ndarray:
+    """Return the number (0-350) of each pair of letters; both orders of a pair share it."""
+    numbers = np.zeros((26, 26), dtype=np.int64)
+    pairs = [(a, b) for a in range(26) for b in range(a, 26)]
+    for number, (a, b) in enumerate(pairs):
+        numbers[a, b] = numbers[b, a] = number
+    return numbers
+
+
+PAIR_NUMBER = pair_numbers()
+
+
+@lru_cache(maxsize=64)
+def same_side_pairs(board: Board) -> np.ndarray:
+    """Return the pair bits of two letters of one side of the board, doubles included."""
+    bits = np.zeros(PAIR_WORDS, dtype=np.uint64)
+    for side in board.sides:
+        for a in side:
+            for b in side:
+                number = int(PAIR_NUMBER[ord(a) - 97, ord(b) - 97])
+                bits[number >> 6] |= np.uint64(1 << (number & 63))
+    return bits
 
 
 def side_of(board: Board, letter: str) -> int:
@@ -407,9 +438,162 @@ def chain_count(links: list[dict[State, list[Link]]]) -> int:
 def board_links(
     board: Board, words: Iterable[str], max_words: int
 ) -> list[dict[State, list[Link]]]:
-    """Return the links that spell the best solutions of a board within max_words words."""
-    table = step_table(playable_words(board, words), board.mask, shortest_only=True)
+    """Return the links that spell the best solutions of a board within max_words words.
+
+    Every archived board has a solution of at most two words, so those are found with array
+    arithmetic first; the search by levels handles the rest.
+    """
+    arrays = BoardWords.of(board, words)
+    if max_words < 1:
+        return []
+    short = short_links(arrays, max_words)
+    if short is not None:
+        return short
+    table = step_table(arrays.words, board.mask, shortest_only=True)
     return best_links(table, board.mask, max_words)
+
+
+BOX_SIZE = SIDE_COUNT * SIDE_LENGTH
+FULL_BOX = (1 << BOX_SIZE) - 1  # every letter of the box, in box-local bits
+NEWLINE = ord("\n")
+FAR = 10_000  # more letters than any chain of two words has (counts are int16 to stay small)
+
+
+@dataclass(frozen=True)
+class BoardWords:
+    """A board's playable words, sorted, as arrays over box-local letters (bit i: letters[i])."""
+
+    board: Board
+    words: list[Word]
+    first: np.ndarray  # box index of the first letter
+    last: np.ndarray  # box index of the last letter
+    mask: np.ndarray  # box-local mask of the letters used
+    length: np.ndarray
+
+    @classmethod
+    def of(cls, board: Board, words: Iterable[str]) -> BoardWords:
+        """Return the playable words of a list (any case, duplicates allowed) with their arrays."""
+        words = list(words)
+        text = "\n".join(words).lower()
+        if not text.isascii() or text.count("\n") != len(words) - 1:
+            return cls.of_sorted(board, playable_words(board, words))  # a word holds a newline
+        lowered = text.split("\n") if words else []
+        keep, first, last, mask, length = board_arrays(board, text)
+        chosen = np.flatnonzero(keep)
+        kept = [lowered[index] for index in chosen.tolist()]
+        if not all(map(str.__lt__, kept, kept[1:])):
+            return cls.of_sorted(board, sorted(set(kept)))
+        return cls(board, kept, first[chosen], last[chosen], mask[chosen], length[chosen])
+
+    @classmethod
+    def of_sorted(cls, board: Board, playable: list[Word]) -> BoardWords:
+        """Return the arrays of words already known to be playable, distinct and sorted."""
+        _, first, last, mask, length = board_arrays(board, "\n".join(playable))
+        if not playable:
+            first = last = mask = length = np.zeros(0, dtype=np.int64)
+        return cls(board, playable, first, last, mask, length)
+
+    def letter(self, index: int) -> int:
+        """Return the alphabet index (0-25) of the box letter at a box index."""
+        return ord(self.board.letters[index]) - 97
+
+    def state(self, last: int, mask: int) -> State:
+        """Return the search state of a box-local last letter and mask."""
+        used = 0
+        for index in range(BOX_SIZE):
+            if mask >> index & 1:
+                used |= 1 << self.letter(index)
+        return self.letter(last) << 26 | used
+
+
+@lru_cache(maxsize=64)
+def box_lookups(board: Board) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Return per byte: its box-local bit, its box index, and its side (-1: not on the box)."""
+    bits = np.zeros(256, dtype=np.int64)
+    index = np.zeros(256, dtype=np.int64)
+    sides = np.full(256, -1, dtype=np.int64)
+    for number, letter in enumerate(board.letters):
+        bits[ord(letter)], index[ord(letter)] = 1 << number, number
+        sides[ord(letter)] = number // SIDE_LENGTH
+    return bits, index, sides
+
+
+def board_arrays(board: Board, text: str) -> tuple[np.ndarray, ...]:
+    """Return, for each line of a lowercase ASCII text: playable?, first, last, mask, length."""
+    bits, index, sides = box_lookups(board)
+    codes = np.frombuffer((text + "\n").encode("ascii"), dtype=np.uint8)
+    ends = np.flatnonzero(codes == NEWLINE)
+    starts = np.concatenate(([0], ends[:-1] + 1))
+    length = ends - starts
+    side = sides[codes]
+    off_box = (side < 0) & (codes != NEWLINE)
+    same_side = np.zeros(len(codes), dtype=bool)
+    same_side[1:] = (side[1:] == side[:-1]) & (side[1:] >= 0)
+    bad = np.add.reduceat(off_box | same_side, starts) > 0
+    keep = ~bad & (length >= MIN_LENGTH)
+    first = index[codes[starts]]
+    last = index[codes[np.maximum(ends - 1, 0)]]
+    mask = np.bitwise_or.reduceat(bits[codes], starts)
+    return keep, first, last, mask, length
+
+
+def short_links(arrays: BoardWords, max_words: int) -> list[dict[State, list[Link]]] | None:
+    """Return the links of the best solutions when one has at most two words, else None."""
+    if not arrays.words:
+        return None
+    full = arrays.mask == FULL_BOX
+    if full.any():
+        fewest = arrays.length[full].min()
+        return [{START: word_links(arrays, np.flatnonzero(full & (arrays.length == fewest)))}]
+    if max_words < 2:
+        return None
+    # The cheapest word into each state (last letter, mask) ...
+    key = arrays.last * (FULL_BOX + 1) + arrays.mask
+    length = arrays.length.astype(np.int16)
+    reach = np.full(BOX_SIZE * (FULL_BOX + 1), FAR, dtype=np.int16)
+    np.minimum.at(reach, key, length)
+    # ... and the shortest word from each first letter using at least each set of letters.
+    cover = np.full((FULL_BOX + 1, BOX_SIZE), FAR, dtype=np.int16)
+    np.minimum.at(cover, (arrays.mask, arrays.first), length)
+    for bit in range(BOX_SIZE):  # a superset of m is a superset of m without this bit
+        # Axes: higher bits, this bit, lower bits, first letter (innermost, so blocks are long).
+        halves = cover.reshape(-1, 2, 1 << bit, BOX_SIZE)
+        np.minimum(halves[:, 0], halves[:, 1], out=halves[:, 0])
+    states = np.flatnonzero(reach < FAR)
+    last, used = np.divmod(states, FULL_BOX + 1)
+    total = reach[states].astype(np.int64) + cover[FULL_BOX ^ used, last]
+    fewest = total.min()
+    if fewest >= FAR:
+        return None
+    best = total == fewest
+    target = np.full_like(reach, -1)
+    target[states[best]] = reach[states[best]]
+    firsts = word_links(arrays, np.flatnonzero(target[key] == arrays.length))
+    seconds: dict[State, list[Link]] = {}
+    for state_last, state_used, cost in zip(
+        last[best].tolist(), used[best].tolist(), reach[states[best]].tolist(), strict=True
+    ):
+        finishing = (
+            (arrays.first == state_last)
+            & ((arrays.mask | state_used) == FULL_BOX)
+            & (arrays.length == fewest - cost)
+        )
+        links = word_links(arrays, np.flatnonzero(finishing), state_used)
+        seconds[arrays.state(state_last, state_used)] = links
+    return [{START: firsts}, seconds]
+
+
+def word_links(arrays: BoardWords, chosen: np.ndarray, used: int = 0) -> list[Link]:
+    """Return links playing the chosen words (by index), grouped by the state each reaches."""
+    by_state: dict[State, list[Word]] = defaultdict(list)
+    for index, last, mask in zip(
+        chosen.tolist(),
+        arrays.last[chosen].tolist(),
+        arrays.mask[chosen].tolist(),
+        strict=True,
+    ):
+        by_state[arrays.state(last, mask | used)].append(arrays.words[index])
+    return [(tuple(words), state) for state, words in by_state.items()]
 
 
 def solve(

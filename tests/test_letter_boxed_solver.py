@@ -14,13 +14,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from solvers.letter_boxed import (
+    PAIR_NUMBER,
+    START,
     Board,
+    BoardWords,
     Solution,
     WordIndex,
     count_best,
     is_playable,
     parse_board,
     playable_words,
+    short_links,
     solutions_with_words,
     solve,
     solve_all,
@@ -107,13 +111,13 @@ def brute_best_short(sides: list[str], words: list[str]) -> set[tuple[str, ...]]
     playable = brute_words(sides, words)
     box = letter_bits("".join(sides))
     bits = {word: letter_bits(word) for word in playable}
-    one = {(word,) for word in playable if bits[word] == box}
+    one: set[tuple[str, ...]] = {(word,) for word in playable if bits[word] == box}
     if one:
         return best_of(one)
     starting_with = defaultdict(list)
     for word in playable:
         starting_with[word[0]].append((word, bits[word]))
-    two = set()
+    two: set[tuple[str, ...]] = set()
     for first in playable:
         missing = box & ~bits[first]
         two.update(
@@ -187,6 +191,28 @@ def test_unplayable_reason_names_the_broken_rule_and_agrees_with_is_playable():
         "adgé": "not a-z",
     }
     assert all((reason is None) == is_playable(BOARD, word) for word, reason in reasons.items())
+
+
+def test_board_words_hold_box_local_arrays():
+    arrays = BoardWords.of(BOARD, WORDS)
+    assert arrays.words == playable_words(BOARD, WORDS)
+    adg = arrays.words.index("adg")
+    assert (arrays.first[adg], arrays.last[adg], arrays.length[adg]) == (0, 6, 3)
+    assert arrays.mask[adg] == 0b1001001
+    assert BoardWords.of(BOARD, ["kcfil", "ADGJ", "adgj\nhcfkil"]).words == ["adgj", "kcfil"]
+
+
+def test_short_links_cover_one_and_two_words_only():
+    links = short_links(BoardWords.of(BOARD, WORDS), max_words=6)
+    assert links is not None and len(links) == 2
+    assert sorted(words for words, _ in links[0][START]) == [("adgjbeh",), ("adgjbehk",)]
+    assert short_links(BoardWords.of(BOARD, WORDS), max_words=1) is None
+    assert short_links(BoardWords.of(BOARD, ["adg", "gjbeh", "hcfkil"]), max_words=6) is None
+
+
+def test_pair_numbers_are_unordered_and_dense():
+    assert (PAIR_NUMBER == PAIR_NUMBER.T).all()
+    assert sorted(set(PAIR_NUMBER.flatten().tolist())) == list(range(351))
 
 
 # Solutions on the hand-made board.
@@ -307,7 +333,7 @@ def test_solver_matches_brute_force_on_random_boxes(box_and_words):
 def archive() -> list[tuple[str, list[str], list[str], list[str]]]:
     """Return (date, sides, dictionary, NYT solution) of every real archived day."""
     days = []
-    for path in sorted((Path(MIRROR) / ARCHIVE).glob("*.json")):
+    for path in sorted((Path(MIRROR or "") / ARCHIVE).glob("*.json")):
         if path.stem != PLACEHOLDER_DAY:
             day = json.loads(path.read_text())
             days.append((path.stem, day["sides"], day["dictionary"], day["ourSolution"]))

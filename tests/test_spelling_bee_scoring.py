@@ -7,13 +7,17 @@ import pytest
 from solvers.spelling_bee import make_puzzle
 from solvers.spelling_bee_scoring import (
     RANKS,
+    ScoredSubsetSolver,
+    display_order,
     format_hint_grid,
     hint_grid,
     is_pangram,
     order_answers,
     rank_thresholds,
+    score_answers,
     total_score,
     two_letter_list,
+    word_points,
     word_score,
 )
 
@@ -138,3 +142,25 @@ def test_two_letter_list() -> None:
         ("at", 1), ("ca", 4), ("ch", 6), ("cu", 2), ("ha", 1), ("hu", 1),
         ("ma", 3), ("mu", 1), ("pa", 2), ("ta", 2), ("th", 1),
     ]  # fmt: skip
+
+
+def test_word_points_have_no_bonus() -> None:
+    assert [word_points(w) for w in ["cat", "chap", "catch", "matchup"]] == [0, 1, 5, 7]
+
+
+def test_display_order_is_longest_then_alphabetical() -> None:
+    assert display_order(["much", "catch", "chap", "cutup", "captcha"]) == [
+        "captcha", "catch", "cutup", "chap", "much",
+    ]  # fmt: skip
+
+
+def test_scored_subset_solver_matches_scoring_word_by_word() -> None:
+    words = [*OFFICIAL, "math", "chomp", "cat"]
+    solver = ScoredSubsetSolver(words)
+    found = solver.solve_scored(PUZZLE)
+    assert found == score_answers(solver.solve(PUZZLE), PUZZLE)
+    assert found.words == order_answers(OFFICIAL, PUZZLE)
+    assert found.pangrams == ["matchup"]
+    assert found.total == 106
+    assert list(found.scores) == found.words
+    assert found.scores["matchup"] == 14 and found.scores["chap"] == 1

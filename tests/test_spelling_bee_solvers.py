@@ -17,6 +17,7 @@ from solvers.spelling_bee import (
     make_puzzle,
     outside_or_centerless,
     parse_letters,
+    words_by_mask,
 )
 
 # The NYT puzzle of 2024-09-18: center C, others A P T M H U; pangram MATCHUP.
@@ -100,6 +101,14 @@ def test_candidate_words() -> None:
         "abcd",
         "abcdefg",
     ]
+
+
+def test_words_by_mask_groups_candidates_by_letter_set() -> None:
+    assert words_by_mask(["chap", "chomp", "hatch", "pacha", "cat", "Chap", "chap"]) == {
+        letter_mask("chap"): ("chap", "pacha"),
+        letter_mask("chomp"): ("chomp",),
+        letter_mask("hatch"): ("hatch",),
+    }
 
 
 def test_center_submasks() -> None:

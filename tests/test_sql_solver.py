@@ -1,9 +1,10 @@
 """The SQL solver agrees with the five Python solvers, one puzzle at a time and in one query."""
 
+import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pipeline.spelling_bee_sql_solver import SqlSolver
+from pipeline.spelling_bee_sql_solver import SqlSolver, group_sorted
 from solvers.spelling_bee import SOLVERS, Puzzle, make_puzzle
 from tests.test_spelling_bee_solvers import puzzles, puzzles_and_words
 
@@ -37,3 +38,10 @@ def test_one_query_answers_many_puzzles_in_order(case, more: list[Puzzle]) -> No
     batch = [first, *more]
     python = SOLVERS["subsets"](words)
     assert SqlSolver(words).solve_many(batch) == [sorted(python.solve(puzzle)) for puzzle in batch]
+
+
+def test_group_sorted_sorts_each_puzzle_and_keeps_empty_ones() -> None:
+    numbers = np.array([2, 0, 2, 0])
+    words = np.array(["much", "chap", "catch", "aaaa"], dtype=object)
+    assert group_sorted(numbers, words, 4) == [["aaaa", "chap"], [], ["catch", "much"], []]
+    assert group_sorted(numbers[:0], words[:0], 2) == [[], []]
