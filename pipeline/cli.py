@@ -12,9 +12,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, TypeVar, overload
 
 import typer
+from typer._click.exceptions import NoArgsIsHelpError, UsageError
 
 from pipeline import config, warehouse
-from pipeline.errors import UserError
+from pipeline.errors import INTERRUPTED, USAGE, UserError, is_interrupt
 from pipeline.games import LETTER_BOXED, SPELLING_BEE, GameName, game_named, games_named
 
 if TYPE_CHECKING:
@@ -65,7 +66,8 @@ def parse_date(value: str | None, option: str, default: dt.date | None) -> dt.da
 
 
 def user_errors(command: F) -> F:
-    """Turn a UserError into one line on stderr and exit status 2."""
+    """Turn a UserError into one line on stderr and exit status 2, and an interrupt (Ctrl-C, also
+    inside a DuckDB query) into exit status 130; `main` prints the line `interrupted`."""
 
     @functools.wraps(command)
     def wrapper(*args, **kwargs):
@@ -73,7 +75,11 @@ def user_errors(command: F) -> F:
             return command(*args, **kwargs)
         except UserError as error:
             print(f"error: {error}", file=sys.stderr)
-            raise typer.Exit(2) from None
+            raise typer.Exit(USAGE) from None
+        except (KeyboardInterrupt, Exception) as error:
+            if not is_interrupt(error):
+                raise
+            raise typer.Exit(INTERRUPTED) from None
 
     return wrapper  # type: ignore[return-value]
 
@@ -93,6 +99,7 @@ def words(offline: Offline = False) -> None:
     from pipeline.stage_summaries import print_word_sources
     from pipeline.words import build_words
 
+    config.mirror_dir()  # a PIPELINE_MIRROR that names no folder fails before any work
     with stage_warehouse() as con:
         build_words(con, offline=is_offline(offline))
         print_word_sources(con)
@@ -120,6 +127,7 @@ def scrape(
     last = parse_date(until, "--until", dt.date.today())
     if first > last:
         raise UserError(f"--since {first} is after --until {last}")
+    config.mirror_dir()  # a PIPELINE_MIRROR that names no folder fails before any work
     with stage_warehouse() as con:
         run_scrape(con, games_named(game), first, last, is_offline(offline))
         print_scrape_summary(con)
@@ -138,8 +146,9 @@ def export(
 
     Example: pipeline export letter-boxed --format parquet --out letter_boxed.parquet
     """
-    from pipeline.export import export_archive
+    from pipeline.export import check_export_target, export_archive
 
+    check_export_target(format.value, out)
     with warehouse.open_warehouse(read_only=True) as con:
         count = export_archive(con, game_named(game), format.value, out)
     if out is not None:
@@ -212,7 +221,13 @@ def solve_spelling_bee(
 
     if solver not in sb.SOLVER_NAMES:
         raise UserError(f"unknown solver {solver!r}: use one of {', '.join(sb.SOLVER_NAMES)}")
+    if hints and as_json:
+        raise UserError("--hints and --json conflict: give one of them")
     if batch is not None:
+        if letters is not None or center is not None or others is not None:
+            raise UserError("--batch reads the puzzles from a file: give no letters, -c or -o")
+        if hints:
+            raise UserError("--batch writes JSON lines: --hints does not apply")
         lines = sb.read_batch(batch)
         words = load_word_list(dictionary, SPELLING_BEE).words
         solutions = sb.solve_puzzles(solver, words, [line.puzzle for line in lines])
@@ -262,14 +277,20 @@ def report(
     Example: pipeline report spelling-bee --from 2025-01-01 --out /tmp/reports
     """
     from pipeline import games, warehouse
+    from pipeline.output_paths import check_output_folder
+    from pipeline.report import file_names
     from pipeline.report import report as run_report
 
     first = parse_date(since, "--from", None)
     last = parse_date(until, "--until", None)
     cut_off = parse_date(train_until, "--train-until", None)
+    if first is not None and last is not None and first > last:
+        raise UserError(f"--from {first} is after --until {last}")
+    chosen = games.games_named(game)
+    folder = out or config.reports_dir()
+    check_output_folder(folder, file_names(chosen))
     with warehouse.open_warehouse(read_only=True) as con:
-        folder = out or config.reports_dir()
-        print(run_report(con, games.games_named(game), folder, first, last, cut_off))
+        print(run_report(con, chosen, folder, first, last, cut_off))
 
 
 @app.command()
@@ -322,7 +343,11 @@ def solve_letter_boxed(
 
     if max_words < 1 or (words is not None and words < 1):
         raise UserError("--max-words and --words must be at least 1")
+    if all_best and words is not None:
+        raise UserError("--all and --words conflict: give one of them")
     if batch is not None:
+        if sides:
+            raise UserError("--batch reads the boards from a file: give no SIDE arguments")
         lines = lbs.read_box_batch(batch)
         needs_default = any(line.words is None for line in lines)
         index = WordIndex(load_word_list(dictionary, LETTER_BOXED).words if needs_default else [])
@@ -403,11 +428,34 @@ def load_word_list(name: str, game: Game) -> WordList:
     from pipeline import named_lists
 
     if not named_lists.needs_warehouse(name):
-        return named_lists.file_word_list(name, game)
+        return named_lists.require_game_words(named_lists.file_word_list(name, game), game)
     with warehouse.open_warehouse(read_only=True) as con:
-        return named_lists.warehouse_word_list(con, name)
+        return named_lists.require_game_words(named_lists.warehouse_word_list(con, name), game)
+
+
+def usage_message(error: UsageError) -> str:
+    """Return a usage error (unknown command, option or choice, a bad number) as one line."""
+    message = " ".join(error.format_message().split()).replace("Value error, ", "").rstrip(".")
+    message = message[:1].lower() + message[1:]
+    command = error.ctx.command_path if error.ctx is not None else "pipeline"
+    return f"{message} (see `{command} --help`)"
 
 
 def main() -> None:
-    """Entry point of the console script."""
-    app()
+    """Entry point of the console script: every error a user can cause is one `error:` line on
+    stderr and exit status 2; Ctrl-C is the line `interrupted` and exit status 130."""
+    try:
+        status = app(standalone_mode=False, prog_name="pipeline")
+    except NoArgsIsHelpError as error:
+        print(error.format_message())  # `pipeline` or `pipeline solve` alone: the help
+        status = USAGE
+    except UsageError as error:
+        print(f"error: {usage_message(error)}", file=sys.stderr)
+        status = USAGE
+    except typer.Abort:  # end of input at a prompt
+        status = INTERRUPTED
+    except KeyboardInterrupt:  # outside a command, which reports its own
+        status = INTERRUPTED
+    if status == INTERRUPTED:
+        print("interrupted", file=sys.stderr)
+    sys.exit(status if isinstance(status, int) else 0)

@@ -9,6 +9,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from pipeline.errors import UserError
+
 
 def _env_path(name: str) -> Path | None:
     """Return the path an environment variable names, or None when it is unset or empty."""
@@ -32,8 +34,12 @@ def reports_dir() -> Path:
 
 
 def mirror_dir() -> Path | None:
-    """Return the read-only mirror cache (`PIPELINE_MIRROR`), or None."""
-    return _env_path("PIPELINE_MIRROR")
+    """Return the read-only mirror cache (`PIPELINE_MIRROR`), or None; a value that names no
+    folder is a UserError (a typo would otherwise read nothing, silently)."""
+    folder = _env_path("PIPELINE_MIRROR")
+    if folder is not None and not folder.is_dir():
+        raise UserError(f"PIPELINE_MIRROR names {folder}, which is not a folder")
+    return folder
 
 
 def warehouse_path() -> Path:

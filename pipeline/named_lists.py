@@ -10,7 +10,7 @@ from pipeline import config, warehouse
 from pipeline.errors import UserError
 from pipeline.games import Game
 from pipeline.warehouse import Connection
-from solvers.masks import Word
+from solvers.masks import Word, is_plain_word
 
 CUSTOM = "custom"
 WORDFREQ_TOP = re.compile(r"wordfreq_top(\d+)(k?)")
@@ -41,17 +41,31 @@ def file_word_list(name: str, game: Game) -> WordList:
 
 
 def read_word_file(path: Path, name: str, hint: str = "") -> WordList:
-    """Return the words of a file, one per line (blank lines and case ignored)."""
+    """Return the words of a file, one per line (blank lines and case ignored; lines that are not
+    words of the letters a-z are left out)."""
+    extra = f": {hint}" if hint else ""
+    if path.is_dir():
+        raise UserError(f"cannot read word list {path}: it is a folder{extra}")
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
-        extra = f": {hint}" if hint else ""
         raise UserError(
             f"cannot read word list {path} ({error.__class__.__name__}){extra}"
         ) from None
-    return WordList(
-        name, sorted({line.strip().lower() for line in text.splitlines() if line.strip()})
-    )
+    if "\0" in text:
+        raise UserError(f"cannot read word list {path}: it is a binary file, not one word a line")
+    lowered = (line.strip().lower() for line in text.splitlines())
+    return WordList(name, sorted({word for word in lowered if is_plain_word(word)}))
+
+
+def require_game_words(word_list: WordList, game: Game) -> WordList:
+    """Return the list, or raise a UserError when it has no word long enough for the game."""
+    if not any(len(word) >= game.min_length for word in word_list.words):
+        raise UserError(
+            f"the word list {word_list.name} has no word of {game.min_length} letters or more "
+            f"(it has {len(word_list.words):,} words of a-z): nothing to solve {game.title} with"
+        )
+    return word_list
 
 
 def warehouse_sources(con: Connection) -> list[str]:

@@ -7,6 +7,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from pipeline.output_paths import atomic_write
+
 if TYPE_CHECKING:
     from pipeline.report import GameReport
 
@@ -53,8 +55,11 @@ def plot_precision_recall(report: GameReport, dictionaries: Sequence[str], path:
     )
     top.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize="small")
     figure.tight_layout()
-    figure.savefig(path, dpi=110)
-    plt.close(figure)
+    try:
+        with atomic_write(path) as temporary:
+            figure.savefig(temporary, dpi=110, format="png")
+    finally:
+        plt.close(figure)
     return path
 
 

@@ -5,12 +5,16 @@ from __future__ import annotations
 import csv
 from pathlib import Path
 
+from pipeline.output_paths import atomic_write
 from pipeline.warehouse import Table
 
 
 def write_csv(table: Table, path: Path) -> Path:
-    """Write a table as CSV (floats to 6 decimals) and return the path."""
-    with path.open("w", newline="", encoding="utf-8") as handle:
+    """Write a table as CSV (floats to 6 decimals), replacing the file whole; return the path."""
+    with (
+        atomic_write(path) as temporary,
+        temporary.open("w", newline="", encoding="utf-8") as handle,
+    ):
         writer = csv.writer(handle)
         writer.writerow(table.columns)
         writer.writerows([_csv_value(value) for value in row] for row in table.rows)

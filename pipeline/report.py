@@ -34,6 +34,16 @@ DICTIONARIES = (
     "wordfreq_top100k",
 )
 WINDOW_DAYS = 364
+CSV_TABLES = (
+    "overall",
+    "by_year",
+    "by_month",
+    "archive_by_month",
+    "missed_words",
+    "extra_words",
+    "error_kinds",
+)
+CHART_FILE = "precision_recall.png"
 TOP_ERRORS = 20
 SCORE_COLUMNS = (
     "puzzles",
@@ -183,6 +193,36 @@ def coverage(con: Connection, game: Game, first: dt.date, last: dt.date) -> dict
     return dict(zip(table.columns, table.rows[0], strict=True))
 
 
+def report_window(
+    con: Connection,
+    game: Game,
+    first: dt.date | None = None,
+    last: dt.date | None = None,
+    train_until: dt.date | None = None,
+) -> tuple[dt.date, dt.date]:
+    """Return the window a report scores (default: the archive's last 12 months); a window or
+    training cut-off that leaves nothing to score is a UserError, raised before any scoring."""
+    require_backtest(con, game)
+    archive_first, archive_last = archive_dates(con, game)
+    if train_until is not None and train_until < archive_first:
+        raise UserError(
+            f"--train-until {train_until} is before the {game.title} archive's first date "
+            f"{archive_first}: there would be no evidence to train on"
+        )
+    default_first, default_last = default_window(con, game, train_until)
+    first, last = first or default_first, last or default_last
+    if train_until is not None and first <= train_until:
+        raise UserError(f"--from {first} must be after --train-until {train_until}")
+    if first > last:
+        raise UserError(f"the {game.title} window {first} .. {last} is empty")
+    if coverage(con, game, first, last)["puzzles"] == 0:
+        raise UserError(
+            f"no {game.title} puzzle from {first} to {last}: the archive runs from "
+            f"{archive_first} to {archive_last}"
+        )
+    return first, last
+
+
 def game_report(
     con: Connection,
     game: Game,
@@ -191,13 +231,7 @@ def game_report(
     train_until: dt.date | None = None,
 ) -> GameReport:
     """Score every dictionary of one game over a window (default: the archive's last 12 months)."""
-    require_backtest(con, game)
-    default_first, default_last = default_window(con, game, train_until)
-    first, last = first or default_first, last or default_last
-    if train_until is not None and first <= train_until:
-        raise UserError(f"--from {first} must be after --train-until {train_until}")
-    if first > last:
-        raise UserError(f"the {game.title} window {first} .. {last} is empty")
+    first, last = report_window(con, game, first, last, train_until)
     with progress.step(f"{game.title}: predictions of every dictionary for every eligible pair"):
         prepare_pairs(con, game, train_until)
     with progress.step(f"{game.title}: scores for {first} .. {last}, and per month"):
@@ -216,6 +250,13 @@ def game_report(
         )
 
 
+def file_names(games: tuple[Game, ...]) -> list[str]:
+    """Return the names of the files a report of these games writes into its folder."""
+    names = [f"{game.slug}_{table}.csv" for game in games for table in CSV_TABLES]
+    names += [f"{game.slug}_{CHART_FILE}" for game in games]
+    return names + ([lb_report.CSV_FILE] if LETTER_BOXED in games else [])
+
+
 def write_report_files(report: GameReport, folder: Path) -> list[Path]:
     """Write the report's CSV files and chart into a folder and return their paths."""
     folder.mkdir(parents=True, exist_ok=True)
@@ -230,10 +271,10 @@ def write_report_files(report: GameReport, folder: Path) -> list[Path]:
         "error_kinds": report.error_kinds,
     }
     paths = [
-        render_csv.write_csv(table, folder / f"{stem}_{name}.csv") for name, table in tables.items()
+        render_csv.write_csv(tables[name], folder / f"{stem}_{name}.csv") for name in CSV_TABLES
     ]
     chart = render_chart.plot_precision_recall(
-        report, DICTIONARIES, folder / f"{stem}_precision_recall.png"
+        report, DICTIONARIES, folder / f"{stem}_{CHART_FILE}"
     )
     return [*paths, chart]
 
@@ -247,6 +288,8 @@ def report(
     train_until: dt.date | None = None,
 ) -> str:
     """Report every game into a folder and return the Markdown summary."""
+    for game in games:  # every game's window is checked before the first is scored
+        report_window(con, game, first, last, train_until)
     sections = []
     for game in games:
         game_scores = game_report(con, game, first, last, train_until)

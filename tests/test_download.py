@@ -267,6 +267,7 @@ def test_requests_to_one_host_are_spaced(tmp_path: Path, local_http: LocalHTTP) 
 
 def test_from_env_reads_the_configuration(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("PIPELINE_RAW", str(tmp_path / "raw"))
+    (tmp_path / "mirror").mkdir()  # a mirror that names no folder is an error
     monkeypatch.setenv("PIPELINE_MIRROR", str(tmp_path / "mirror"))
     monkeypatch.setenv("PIPELINE_OFFLINE", "1")
     downloader = Downloader.from_env()

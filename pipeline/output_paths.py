@@ -1,0 +1,99 @@
+"""Files the commands write for the user (`--out`): regular files only, replaced whole.
+
+A path is checked before any long work starts, so that a FIFO, a device, a folder given for a file
+or a missing folder is one error line and not a hang or a lost hour. A symlink is followed to the
+regular file it points at: the target is replaced, the link stays. Writing goes to a temporary
+file beside the target, which then replaces it by a rename; nothing else is ever changed.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import stat
+import tempfile
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+
+from pipeline.errors import UserError
+
+
+def check_output_file(path: Path) -> Path:
+    """Return the regular file that writing to `path` replaces (a symlink's target), or raise a
+    UserError when it is something else or its folder cannot take a new file."""
+    target = Path(os.path.realpath(path)) if path.is_symlink() else path
+    if path.is_symlink() and not target.exists():
+        raise UserError(f"cannot write {path}: it is a symlink to {target}, which does not exist")
+    if target.exists():
+        kind = _kind(target)
+        if kind != "regular file":
+            via = f" (the target of the symlink {path})" if target != path else ""
+            raise UserError(f"cannot write {target}{via}: it is a {kind}, not a regular file")
+        if not os.access(target, os.W_OK):
+            raise UserError(f"cannot write {target}: permission denied")
+    _check_folder_takes_files(target.parent, target)
+    return target
+
+
+def check_output_folder(folder: Path, names: Iterable[str] = ()) -> None:
+    """Raise a UserError unless `folder` is (or can be created as) a writable folder whose files
+    `names` can be written."""
+    if folder.exists():
+        if not folder.is_dir():
+            raise UserError(f"cannot write into {folder}: it is a {_kind(folder)}, not a folder")
+        _check_folder_takes_files(folder, folder)
+        for name in names:
+            check_output_file(folder / name)
+        return
+    if folder.is_symlink():
+        raise UserError(f"cannot write into {folder}: it is a symlink to a missing folder")
+    _check_folder_takes_files(folder.parent, folder)
+
+
+@contextlib.contextmanager
+def atomic_write(path: Path) -> Iterator[Path]:
+    """Yield a temporary path beside `path`'s target; when the block succeeds it replaces the
+    target with the umask's permissions, otherwise it is removed."""
+    target = check_output_file(path)
+    descriptor, name = tempfile.mkstemp(
+        dir=target.parent, prefix=f".{target.name}.", suffix=".part"
+    )
+    os.close(descriptor)
+    temporary = Path(name)
+    try:
+        yield temporary
+        os.chmod(temporary, 0o666 & ~_umask())  # mkstemp makes it 0600
+        os.replace(temporary, target)
+    except BaseException:
+        temporary.unlink(missing_ok=True)
+        raise
+
+
+def _check_folder_takes_files(folder: Path, wanted: Path) -> None:
+    """Raise a UserError unless new files can be created in `folder` (for writing `wanted`)."""
+    if not folder.is_dir():
+        raise UserError(f"cannot write {wanted}: the folder {folder} does not exist")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise UserError(f"cannot write {wanted}: the folder {folder} is not writable")
+
+
+def _kind(path: Path) -> str:
+    """Return what a path is, in words: regular file, folder, FIFO, device, socket, ..."""
+    mode = path.lstat().st_mode
+    kinds = (
+        (stat.S_ISREG, "regular file"),
+        (stat.S_ISDIR, "folder"),
+        (stat.S_ISFIFO, "FIFO (named pipe)"),
+        (stat.S_ISCHR, "character device"),
+        (stat.S_ISBLK, "block device"),
+        (stat.S_ISSOCK, "socket"),
+        (stat.S_ISLNK, "symlink"),
+    )
+    return next((name for test, name in kinds if test(mode)), "special file")
+
+
+def _umask() -> int:
+    """Return the process's umask (reading it means setting it, so set it back at once)."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
