@@ -44,7 +44,8 @@ class SqlSolver:
                 "others": [puzzle.others for puzzle in puzzles],
             },
         )
-        rows = warehouse.run(self.con, "solve/spelling_bee_solutions").fetchnumpy()
+        warehouse.run(self.con, "solve/spelling_bee_solutions")
+        rows = warehouse.run(self.con, "solve/spelling_bee_solution_rows").fetchnumpy()
         return group_sorted(rows["puzzle_id"], rows["word"], len(puzzles))
 
 

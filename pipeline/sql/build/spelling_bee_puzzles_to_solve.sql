@@ -1,6 +1,8 @@
--- The inputs of the SQL solver for the Spelling Bee backtest: the universe's words, and every
+-- The inputs of the SQL solver for the Spelling Bee backtest: the universe's words by letter set,
+-- and every
 -- archived puzzle before $as_of (its id is its day number).
-CREATE OR REPLACE TEMP VIEW candidate_words AS SELECT word, letter_mask FROM universe;
+CREATE OR REPLACE TEMP TABLE candidate_masks AS
+SELECT letter_mask, list(word) AS words FROM universe GROUP BY letter_mask;
 
 CREATE OR REPLACE TEMP TABLE puzzles_to_solve AS
 SELECT date_diff('day', DATE '2000-01-01', date) AS puzzle_id, center, others

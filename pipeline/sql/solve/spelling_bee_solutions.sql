@@ -1,9 +1,10 @@
--- Solve many Spelling Bee puzzles in one query over packed letter masks: (puzzle_id, word) rows.
--- Reads the views puzzles_to_solve(puzzle_id, center, others) and candidate_masks(letter_mask,
+-- Solve many Spelling Bee puzzles in one query over packed letter masks: the temp table
+-- spelling_bee_solutions(puzzle_id, word). Reads the views puzzles_to_solve(puzzle_id, center, others) and candidate_masks(letter_mask,
 -- words). A letter set answers a puzzle when its mask is one of the 64 submasks of the puzzle's
 -- letters that hold the center, so the join is a hash join of integer masks against the ~58k
 -- distinct letter sets, not every word; the words of each matching set are unnested after.
 -- No ORDER BY: the caller groups the rows by puzzle and sorts each puzzle's few hundred words.
+CREATE OR REPLACE TEMP TABLE spelling_bee_solutions AS
 WITH puzzle_bits AS (
     SELECT
         puzzle_id,
@@ -31,4 +32,4 @@ puzzle_submasks AS (
 )
 SELECT s.puzzle_id, unnest(m.words) AS word
 FROM puzzle_submasks AS s
-JOIN candidate_masks AS m USING (letter_mask)
+JOIN candidate_masks AS m USING (letter_mask);
