@@ -199,9 +199,40 @@ def nyt_solutions_markdown(days: list[DaySolutions]) -> str:
         ),
         markdown_table(["NYT solution", "days"], sorted(compared.items())),
         markdown_table(["extra letters (same word count)", "days"], sorted(extra_letters.items())),
+        "### How many short solutions each day's list allows",
+        _short_solutions_markdown(days),
     ]
     return "\n\n".join(parts)
 
+
+TWO_WORD_BUCKETS = ((0, 0), (1, 1), (2, 5), (6, 20), (21, 100), (101, None))
+
+
+def _short_solutions_markdown(days: list[DaySolutions]) -> str:
+    """Return the days by their number of two-word solutions: best unique, NYT's longer."""
+    rows = []
+    for low, high in TWO_WORD_BUCKETS:
+        bucket = [
+            day
+            for day in days
+            if low <= day.two_word_solutions and (high is None or day.two_word_solutions <= high)
+        ]
+        label = f"{low}+" if high is None else str(low) if low == high else f"{low}-{high}"
+        rows.append(
+            (
+                label,
+                len(bucket),
+                sum(day.best_count == 1 for day in bucket),
+                sum(day.comparison.startswith("longer") for day in bucket),
+            )
+        )
+    one_word = sum(day.one_word_solutions > 0 for day in days)
+    headers = ["two-word solutions", "days", "best solution unique", "NYT's solution longer"]
+    return (
+        f"Days whose list allows a one-word solution: {one_word:,} of {len(days):,}; days with a "
+        f"unique best solution: {sum(day.best_count == 1 for day in days):,}.\n\n"
+        + markdown_table(headers, rows)
+    )
 
 
 def nyt_space_markdown(space: NytAgainstSpace, s_allowed_from: object) -> str:
