@@ -54,6 +54,7 @@ report: $(INSTALLED)
 bench: $(INSTALLED)
 	$(BIN)/pipeline bench spelling-bee
 	$(BIN)/pipeline bench letter-boxed
+	$(BIN)/pipeline bench analyze
 
 clean:
 	rm -rf $(VENV) warehouse.duckdb warehouse.duckdb.wal reports

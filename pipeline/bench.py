@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import itertools
 import random
@@ -10,7 +11,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from pipeline import progress, warehouse
+from pipeline import analyze, progress, warehouse
 from pipeline.render_markdown import markdown_table
 from pipeline.report_letter_boxed import archived_days
 from pipeline.spelling_bee_sql_solver import SqlSolver
@@ -160,4 +161,62 @@ def format_letter_boxed_bench(timings: dict[str, list[float]]) -> str:
         f"NYT daily lists: median {verdict(daily, DAILY_BOX_MS, 'ms')}\n"
         f"big list, filter + solve: median {verdict(big, BIG_LIST_BOX_MS, 'ms')}\n"
         "reference: C++ BFS < 10 ms, Rust A* about 5 ms"
+    )
+
+
+@dataclass(frozen=True)
+class SpaceTiming:
+    """The best time to score every honeycomb of one word list under one S rule."""
+
+    name: str
+    honeycombs: int
+    prepare_seconds: float  # candidates, points and masks handed over (once)
+    seconds: float  # the SQL scoring every honeycomb, best of REPEATS
+    cpu_seconds: float  # the same runs' best CPU time, all threads (steadier on a busy machine)
+    target: float
+
+
+def time_space(name: str, words: list[str], s_allowed: bool, target: float) -> SpaceTiming:
+    """Hand a word list over (timed once) and time scoring all its honeycombs, best of REPEATS."""
+    with contextlib.closing(warehouse.in_memory()) as con:
+        started = time.perf_counter()
+        analyze.load_words(con, words)
+        prepare = time.perf_counter() - started
+        seconds = cpu_seconds = float("inf")
+        for _ in range(REPEATS):
+            wall, cpu = time.perf_counter(), time.process_time()
+            analyze.score_honeycombs(con, (s_allowed,))
+            seconds = min(seconds, time.perf_counter() - wall)
+            cpu_seconds = min(cpu_seconds, time.process_time() - cpu)
+        honeycombs = analyze.spaces(con)[0].honeycombs
+    return SpaceTiming(name, honeycombs, prepare, seconds, cpu_seconds, target)
+
+
+def bench_analyze(enable: list[str], custom: list[str]) -> list[SpaceTiming]:
+    """Time scoring every honeycomb of ENABLE without S and of the custom list with S."""
+    return [
+        time_space("ENABLE, no S", enable, s_allowed=False, target=0.2),
+        time_space("custom, S allowed", custom, s_allowed=True, target=1.0),
+    ]
+
+
+def format_analyze_bench(timings: list[SpaceTiming]) -> str:
+    """Return each measurement beside its target."""
+    rows = [
+        (
+            t.name,
+            t.honeycombs,
+            f"{t.seconds:.3f}",
+            f"<= {t.target:g}",
+            "met" if t.seconds <= t.target else "missed",
+            f"{t.cpu_seconds:.3f}",
+            f"{t.prepare_seconds:.3f}",
+        )
+        for t in timings
+    ]
+    headers = ["word list", "honeycombs", "scoring s", "target s", "", "cpu s", "hand-over s"]
+    return (
+        f"Scoring every Spelling Bee honeycomb in SQL, best of {REPEATS}\n\n"
+        + markdown_table(headers, rows)
+        + "\n\nhand-over (once, not in the target): candidates, points (Python) and masks"
     )

@@ -32,8 +32,10 @@ app = typer.Typer(
 )
 solve_app = typer.Typer(help="Solve a Spelling Bee or Letter Boxed puzzle.", no_args_is_help=True)
 bench_app = typer.Typer(help="Time the solvers.", no_args_is_help=True)
+analyze_app = typer.Typer(help="Score every possible puzzle of a dictionary.", no_args_is_help=True)
 app.add_typer(solve_app, name="solve")
 app.add_typer(bench_app, name="bench")
+app.add_typer(analyze_app, name="analyze")
 
 Offline = Annotated[
     bool,
@@ -410,6 +412,49 @@ def bench_letter_boxed(
     with warehouse.open_warehouse(read_only=True) as con:
         archive = archived_boxes(con)
     print(format_letter_boxed_bench(run_bench(archive, dictionary, words, boards, seed)))
+
+
+@analyze_app.command(SPELLING_BEE.name)
+@user_errors
+def analyze_spelling_bee(
+    dictionary: DictionaryOption = "custom",
+    no_s: Annotated[
+        bool, typer.Option("--no-s", help="Leave out S, as the NYT did before March 2025.")
+    ] = False,
+    top: Annotated[int, typer.Option(help="How many of the best honeycombs to print.")] = 10,
+    out: Annotated[
+        Path | None,
+        typer.Option(help="CSV of every honeycomb (default: reports/spelling_bee_honeycombs.csv)."),
+    ] = None,
+) -> None:
+    """Score every valid honeycomb of a dictionary in SQL: the best, the spread, a CSV of all.
+
+    Example: pipeline analyze spelling-bee --dictionary enable --no-s --top 5
+    """
+    from pipeline import analyze
+
+    if top < 1:
+        raise UserError("--top must be at least 1")
+    word_list = load_word_list(dictionary, SPELLING_BEE)
+    analysis = analyze.analyze_spelling_bee(word_list.words, word_list.name, not no_s, top)
+    print(analyze.format_analysis(analysis))
+    path = analyze.write_table(analysis.honeycombs, out or config.reports_dir() / analyze.CSV_FILE)
+    print(f"\nwrote {len(analysis.honeycombs.rows):,} honeycombs to {path}")
+
+
+@bench_app.command("analyze")
+@user_errors
+def bench_analyze() -> None:
+    """Time scoring every honeycomb: ENABLE without S, and the custom dictionary with S.
+
+    Example: pipeline bench analyze
+    """
+    from pipeline.bench import bench_analyze as run_bench
+    from pipeline.bench import format_analyze_bench
+
+    enable = load_word_list("enable", SPELLING_BEE).words
+    custom = load_word_list("custom", SPELLING_BEE).words
+    print(format_analyze_bench(run_bench(enable, custom)))
 
 
 @contextlib.contextmanager

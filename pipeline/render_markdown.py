@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from pipeline.analyze import NytAgainstSpace
     from pipeline.report import GameReport
     from pipeline.report_letter_boxed import DaySolutions
     from pipeline.warehouse import Table
@@ -198,5 +199,108 @@ def nyt_solutions_markdown(days: list[DaySolutions]) -> str:
         ),
         markdown_table(["NYT solution", "days"], sorted(compared.items())),
         markdown_table(["extra letters (same word count)", "days"], sorted(extra_letters.items())),
+        "### How many short solutions each day's list allows",
+        _short_solutions_markdown(days),
+    ]
+    return "\n\n".join(parts)
+
+
+TWO_WORD_BUCKETS = ((0, 0), (1, 1), (2, 5), (6, 20), (21, 100), (101, None))
+
+
+def _short_solutions_markdown(days: list[DaySolutions]) -> str:
+    """Return the days by their number of two-word solutions: best unique, NYT's longer."""
+    rows = []
+    for low, high in TWO_WORD_BUCKETS:
+        bucket = [
+            day
+            for day in days
+            if low <= day.two_word_solutions and (high is None or day.two_word_solutions <= high)
+        ]
+        label = f"{low}+" if high is None else str(low) if low == high else f"{low}-{high}"
+        rows.append(
+            (
+                label,
+                len(bucket),
+                sum(day.best_count == 1 for day in bucket),
+                sum(day.comparison.startswith("longer") for day in bucket),
+            )
+        )
+    one_word = sum(day.one_word_solutions > 0 for day in days)
+    headers = ["two-word solutions", "days", "best solution unique", "NYT's solution longer"]
+    return (
+        f"Days whose list allows a one-word solution: {one_word:,} of {len(days):,}; days with a "
+        f"unique best solution: {sum(day.best_count == 1 for day in days):,}.\n\n"
+        + markdown_table(headers, rows)
+    )
+
+
+def nyt_space_markdown(space: NytAgainstSpace, s_allowed_from: object) -> str:
+    """Return the archived puzzles placed among every honeycomb of the custom dictionary."""
+    sizes = [
+        (
+            "S allowed" if s.s_allowed else "no S",
+            s.valid_words,
+            s.pangram_sets,
+            s.honeycombs,
+        )
+        for s in space.spaces
+    ]
+    eras = space.eras.select(
+        "era",
+        "honeycombs",
+        "zone_honeycombs",
+        "zone_share",
+        "puzzles",
+        "ranked_puzzles",
+        "zone_puzzles",
+        "zone_puzzles_nyt",
+        "median_points_top_share",
+        "median_words_top_share",
+    )
+    parts = [
+        "## The NYT's puzzles among every possible honeycomb (custom dictionary)",
+        "A honeycomb is a pangram letter set with one of its 7 letters as the center. Each "
+        f"archived puzzle is ranked in its era's space: S left out before {s_allowed_from}, "
+        "allowed from then on. A top share of 0.05 means 5% of the honeycombs score at least as "
+        "much.",
+        markdown_table(["era", "valid words", "pangram letter sets", "honeycombs"], sizes),
+        markdown_table(
+            [
+                "era",
+                "honeycombs",
+                "with 30-45 words",
+                "share",
+                "puzzles",
+                "ranked",
+                "puzzles with 30-45 words",
+                "same, NYT count",
+                "median top share, points",
+                "median top share, words",
+            ],
+            eras.rows,
+        ),
+        "### The highest-scoring honeycombs the NYT has never used",
+        markdown_table(
+            ["era", "letters", "center", "words", "pangrams", "points", "NYT centers of letters"],
+            space.never_used.rows,
+        ),
+        "### The NYT's center among the 7 of its letters (1 = the most points)",
+        markdown_table(["center rank", "puzzles"], space.center_ranks.rows),
+        "### The largest and smallest puzzles for their letters",
+        markdown_table(
+            [
+                "kind",
+                "date",
+                "letters",
+                "words",
+                "points",
+                "fewest of letters",
+                "most of letters",
+                "points rank",
+                "honeycombs",
+            ],
+            space.extremes.rows,
+        ),
     ]
     return "\n\n".join(parts)

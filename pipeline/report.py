@@ -17,8 +17,9 @@ from pathlib import Path
 
 from pipeline import build, progress, render_chart, render_csv, render_markdown, warehouse
 from pipeline import report_letter_boxed as lb_report
+from pipeline.analyze import report_section as honeycomb_section
 from pipeline.errors import UserError
-from pipeline.games import LETTER_BOXED, Game
+from pipeline.games import LETTER_BOXED, SPELLING_BEE, Game
 from pipeline.rule import Rule
 from pipeline.warehouse import Connection, Table
 
@@ -296,6 +297,9 @@ def report(
         with progress.step(f"{game.title}: writing CSV files and the chart to {folder}"):
             files = write_report_files(game_scores, folder)
         sections.append(render_markdown.game_report_markdown(game_scores, files))
+        if game == SPELLING_BEE:
+            with progress.step("Spelling Bee: every honeycomb of the custom dictionary scored"):
+                sections.append(honeycomb_section(con, folder))
         if game == LETTER_BOXED:
             sections.append(letter_boxed_solutions_section(con, folder))
     return "\n\n".join(sections)

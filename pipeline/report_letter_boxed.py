@@ -20,6 +20,8 @@ class DaySolutions:
     nyt_solution: tuple[str, ...]
     best: tuple[str, ...] | None
     best_count: int
+    one_word_solutions: int = 0
+    two_word_solutions: int = 0
 
     @property
     def nyt_letters(self) -> int:
@@ -58,12 +60,14 @@ def archived_days(con: Connection) -> list[tuple]:
 
 
 def solve_archive(con: Connection) -> list[DaySolutions]:
-    """Solve every archived day exactly with its own dictionary."""
+    """Solve every archived day exactly with its own dictionary; count its 1- and 2-word solutions."""
     solved = []
     for date, board, nyt, words in progress.track(archived_days(con), "solving every archived day"):
         links = lb.board_links(board, words, lb.DEFAULT_MAX_WORDS)
         best = lb.first_chain(links) if links else None
-        solved.append(DaySolutions(date, nyt, best, lb.chain_count(links) if links else 0))
+        one_word, two_words = lb.count_by_words(board, words, 2)
+        count = lb.chain_count(links) if links else 0
+        solved.append(DaySolutions(date, nyt, best, count, one_word, two_words))
     return solved
 
 
@@ -78,6 +82,8 @@ def nyt_solution_rows(days: list[DaySolutions]) -> Table:
         "best_words",
         "best_letters",
         "best_count",
+        "one_word_solutions",
+        "two_word_solutions",
     )
     rows = [
         (
@@ -89,6 +95,8 @@ def nyt_solution_rows(days: list[DaySolutions]) -> Table:
             len(day.best) if day.best else None,
             day.best_letters,
             day.best_count,
+            day.one_word_solutions,
+            day.two_word_solutions,
         )
         for day in days
     ]

@@ -25,6 +25,7 @@ __all__ = [
     "Solution",
     "WordIndex",
     "count_best",
+    "count_by_words",
     "is_playable",
     "parse_board",
     "playable_words",
@@ -615,6 +616,12 @@ def solve_all(
 def count_best(board: Board, words: Iterable[str], max_words: int = DEFAULT_MAX_WORDS) -> int:
     """Return the number of best solutions with at most max_words words, without listing them."""
     return chain_count(board_links(board, words, max_words))
+
+
+def count_by_words(board: Board, words: Iterable[str], max_words: int) -> list[int]:
+    """Return how many solutions have exactly 1, 2, .. max_words words, without listing them."""
+    table = step_table(playable_words(board, words), board.mask, shortest_only=False)
+    return [chain_count(exact_links(table, board.mask, n)) for n in range(1, max_words + 1)]
 
 
 def solutions_with_words(board: Board, words: Iterable[str], n: int) -> list[Solution]:

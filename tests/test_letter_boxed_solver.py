@@ -21,6 +21,7 @@ from solvers.letter_boxed import (
     Solution,
     WordIndex,
     count_best,
+    count_by_words,
     is_playable,
     parse_board,
     playable_words,
@@ -241,6 +242,10 @@ def test_solutions_with_two_words_sorted_by_letters():
     ]
     assert solutions_with_words(BOARD, WORDS, 1) == []
     assert solutions_with_words(BOARD, WORDS, 0) == []
+    assert count_by_words(BOARD, WORDS, 3) == [
+        len(solutions_with_words(BOARD, WORDS, n)) for n in (1, 2, 3)
+    ]
+    assert count_by_words(BOARD, [*WORDS, "adgjbehcfkil"], 2)[0] == 1
 
 
 def test_a_one_word_solution_beats_any_pair():

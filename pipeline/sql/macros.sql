@@ -43,3 +43,7 @@ CREATE TEMP MACRO IF NOT EXISTS recall_of(hits, answers) AS
 
 CREATE TEMP MACRO IF NOT EXISTS f1_of(precision, recall) AS
     CASE WHEN precision + recall > 0 THEN 2 * precision * recall / (precision + recall) ELSE 0.0 END;
+
+-- The letters of a mask, alphabetically: the inverse of letter_mask.
+CREATE TEMP MACRO IF NOT EXISTS mask_letters(mask) AS
+    array_to_string(list_transform(list_filter(range(26), lambda i: (mask >> i) & 1 = 1), lambda i: chr(97 + i::INTEGER)), '');
