@@ -14,13 +14,14 @@ from typing import TYPE_CHECKING, Annotated, TypeVar, overload
 import typer
 from typer._click.exceptions import NoArgsIsHelpError, UsageError
 
-from pipeline import config, warehouse
+from pipeline import config
 from pipeline.errors import INTERRUPTED, USAGE, UserError, is_interrupt
 from pipeline.games import LETTER_BOXED, SPELLING_BEE, GameName, game_named, games_named
 
 if TYPE_CHECKING:
     from pipeline.games import Game
     from pipeline.named_lists import WordList
+    from pipeline.warehouse import Connection
 
 F = TypeVar("F", bound=Callable)
 
@@ -151,6 +152,8 @@ def export(
     from pipeline.export import check_export_target, export_archive
 
     check_export_target(format.value, out)
+    from pipeline import warehouse
+
     with warehouse.open_warehouse(read_only=True) as con:
         count = export_archive(con, game_named(game), format.value, out)
     if out is not None:
@@ -237,7 +240,7 @@ def solve_spelling_bee(
             print(json.dumps(sb.batch_output(line, answers)))
         return
     puzzle = sb.puzzle_from_arguments(letters, center, others)
-    word_list = load_word_list(dictionary, SPELLING_BEE)
+    word_list = load_word_list(dictionary, SPELLING_BEE, within=puzzle.letters)
     answers = sb.solve_puzzles(solver, word_list.words, [puzzle])[0]
     if as_json:
         record = sb.solution_record(puzzle, answers)
@@ -291,6 +294,7 @@ def report(
     chosen = games.games_named(game)
     folder = out or config.reports_dir()
     check_output_folder(folder, file_names(chosen))
+
     with warehouse.open_warehouse(read_only=True) as con:
         print(run_report(con, chosen, folder, first, last, cut_off))
 
@@ -386,6 +390,8 @@ def bench_spelling_bee(
     if puzzles < 1:
         raise UserError("--puzzles must be at least 1")
     words = load_word_list(dictionary, SPELLING_BEE).words
+    from pipeline import warehouse
+
     with warehouse.open_warehouse(read_only=True) as con:
         archive = archived_puzzles(con)
     timings, sql_seconds, sql_puzzles = run_bench(archive, words, puzzles, seed)
@@ -409,6 +415,8 @@ def bench_letter_boxed(
     if boards < 1:
         raise UserError("--boards must be at least 1")
     words = load_word_list(dictionary, LETTER_BOXED).words
+    from pipeline import warehouse
+
     with warehouse.open_warehouse(read_only=True) as con:
         archive = archived_boxes(con)
     print(format_letter_boxed_bench(run_bench(archive, dictionary, words, boards, seed)))
@@ -458,9 +466,10 @@ def bench_analyze() -> None:
 
 
 @contextlib.contextmanager
-def stage_warehouse() -> Iterator[warehouse.Connection]:
+def stage_warehouse() -> Iterator[Connection]:
     """Yield a stage's copy of the warehouse, committed when the block succeeds; first finish
     the word lists of a build killed after its commit."""
+    from pipeline import warehouse
     from pipeline.build import recover_word_lists
 
     with warehouse.stage_warehouse() as con:
@@ -468,12 +477,15 @@ def stage_warehouse() -> Iterator[warehouse.Connection]:
         yield con
 
 
-def load_word_list(name: str, game: Game) -> WordList:
-    """Return the word list a `--dictionary` value names, opening the warehouse only if needed."""
+def load_word_list(name: str, game: Game, within: str | None = None) -> WordList:
+    """Return the word list a `--dictionary` value names (with `within`, only its words made of
+    those letters), opening the warehouse only if needed."""
     from pipeline import named_lists
 
     if not named_lists.needs_warehouse(name):
-        return named_lists.require_game_words(named_lists.file_word_list(name, game), game)
+        return named_lists.file_word_list(name, game, within)
+    from pipeline import warehouse  # DuckDB loads only for a list stored in the warehouse
+
     with warehouse.open_warehouse(read_only=True) as con:
         return named_lists.require_game_words(named_lists.warehouse_word_list(con, name), game)
 

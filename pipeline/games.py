@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass
 from enum import StrEnum
 
 from pipeline.errors import UserError
-from solvers import letter_boxed, spelling_bee
 
 
 @dataclass(frozen=True)
@@ -14,9 +14,14 @@ class Game:
     """One NYT word game: its names, its word rule and where its data lives."""
 
     name: str  # the CLI argument and the value of every `game` column
-    min_length: int  # the shortest word the game accepts (the solver module's rule)
+    rules: str  # the solver module that states the game's rules (imported only when needed)
     official_answers: str  # what the NYT publishes that the dictionary is judged against
     past_answers: str  # what "a past answer" means for the game
+
+    @property
+    def min_length(self) -> int:
+        """Return the shortest word the game accepts, as its solver module states it."""
+        return int(importlib.import_module(self.rules).MIN_LENGTH)
 
     @property
     def title(self) -> str:
@@ -39,11 +44,11 @@ class Game:
 
 
 SPELLING_BEE = Game(
-    "spelling-bee", spelling_bee.MIN_LENGTH, "the official answers", "every past official answer"
+    "spelling-bee", "solvers.spelling_bee", "the official answers", "every past official answer"
 )
 LETTER_BOXED = Game(
     "letter-boxed",
-    letter_boxed.MIN_LENGTH,
+    "solvers.letter_boxed",
     "each day's NYT word list",
     "every word of a past NYT Letter Boxed list",
 )

@@ -5,15 +5,19 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from pipeline import config, warehouse
+from pipeline import config
 from pipeline.errors import UserError
 from pipeline.games import Game
-from pipeline.warehouse import Connection
 from solvers.masks import Word, is_plain_word
+
+if TYPE_CHECKING:
+    from pipeline.warehouse import Connection
 
 CUSTOM = "custom"
 WORDFREQ_TOP = re.compile(r"wordfreq_top(\d+)(k?)")
+WORD_LINE_FLAGS = re.MULTILINE | re.IGNORECASE
 
 
 @dataclass(frozen=True)
@@ -31,18 +35,36 @@ def needs_warehouse(name: str) -> bool:
     return bool(WORDFREQ_TOP.fullmatch(name)) or ("/" not in name and not Path(name).exists())
 
 
-def file_word_list(name: str, game: Game) -> WordList:
-    """Return the game's custom list (`custom`) or the words of a file."""
+def file_word_list(name: str, game: Game, within: str | None = None) -> WordList:
+    """Return the game's custom list (`custom`) or the words of a file; with `within`, only the
+    words made of those letters. A list with no word long enough for the game is a UserError."""
+    path, hint = Path(name), ""
     if name == CUSTOM:
-        return read_word_file(
-            config.custom_dir() / game.custom_file, CUSTOM, hint="run `make dictionary`"
-        )
-    return read_word_file(Path(name), name)
+        path, hint = config.custom_dir() / game.custom_file, "run `make dictionary`"
+    text = read_word_text(path, hint)
+    if within is None:
+        return require_game_words(WordList(name, plain_words(text)), game)
+    if not re.search(rf"^[ \t]*[a-z]{{{game.min_length},}}[ \t\r]*$", text, WORD_LINE_FLAGS):
+        require_game_words(WordList(name, plain_words(text)), game)  # raises, naming the count
+    letters = re.escape("".join(sorted(set(within.lower()))))
+    found = re.findall(rf"^[ \t]*([{letters}]+)[ \t\r]*$", text, WORD_LINE_FLAGS)
+    return WordList(name, sorted({word.lower() for word in found}))
 
 
 def read_word_file(path: Path, name: str, hint: str = "") -> WordList:
     """Return the words of a file, one per line (blank lines and case ignored; lines that are not
     words of the letters a-z are left out)."""
+    return WordList(name, plain_words(read_word_text(path, hint)))
+
+
+def plain_words(text: str) -> list[Word]:
+    """Return the sorted distinct lowercase a-z words of a one-word-a-line text."""
+    lowered = (line.strip().lower() for line in text.splitlines())
+    return sorted({word for word in lowered if is_plain_word(word)})
+
+
+def read_word_text(path: Path, hint: str = "") -> str:
+    """Return the text of a word file; a folder, an unreadable or a binary file is a UserError."""
     extra = f": {hint}" if hint else ""
     if path.is_dir():
         raise UserError(f"cannot read word list {path}: it is a folder{extra}")
@@ -54,8 +76,7 @@ def read_word_file(path: Path, name: str, hint: str = "") -> WordList:
         ) from None
     if "\0" in text:
         raise UserError(f"cannot read word list {path}: it is a binary file, not one word a line")
-    lowered = (line.strip().lower() for line in text.splitlines())
-    return WordList(name, sorted({word for word in lowered if is_plain_word(word)}))
+    return text
 
 
 def require_game_words(word_list: WordList, game: Game) -> WordList:
@@ -70,12 +91,16 @@ def require_game_words(word_list: WordList, game: Game) -> WordList:
 
 def warehouse_sources(con: Connection) -> list[str]:
     """Return the names of the word lists stored in the warehouse."""
+    from pipeline import warehouse
+
     warehouse.require_tables(con, "word_sources", stage_hint="pipeline words")
     return [row[0] for row in warehouse.run(con, "solve/word_list_names").fetchall()]
 
 
 def warehouse_word_list(con: Connection, name: str) -> WordList:
     """Return a warehouse source's words, or wordfreq's N most frequent (`wordfreq_top50k`)."""
+    from pipeline import warehouse
+
     warehouse.require_tables(con, "words", stage_hint="pipeline words")
     if top := WORDFREQ_TOP.fullmatch(name):
         limit = int(top.group(1)) * (1000 if top.group(2) else 1)

@@ -4,15 +4,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pipeline.batch import read_json_lines
 from pipeline.errors import UserError
 from pipeline.render_markdown import plural
-from pipeline.spelling_bee_sql_solver import SqlSolver
 from solvers import spelling_bee_scoring as scoring
 from solvers.masks import Word
 from solvers.spelling_bee import SOLVERS, Puzzle, Solver, make_puzzle, parse_letters
 from solvers.spelling_bee_scoring import ScoredAnswers
+
+if TYPE_CHECKING:
+    from pipeline.spelling_bee_sql_solver import SqlSolver
 
 SOLVER_NAMES = [*SOLVERS, "sql"]
 DEFAULT_SOLVER = "subsets"
@@ -21,6 +24,8 @@ DEFAULT_SOLVER = "subsets"
 def make_solver(name: str, words: list[Word]) -> Solver | SqlSolver:
     """Return a solver built from a word list, by name (subsets: with its points precomputed)."""
     if name == "sql":
+        from pipeline.spelling_bee_sql_solver import SqlSolver  # DuckDB loads for this one only
+
         return SqlSolver(words)
     if name == "subsets":
         return scoring.ScoredSubsetSolver(words)
@@ -34,9 +39,9 @@ def solve_puzzles(name: str, words: list[Word], puzzles: list[Puzzle]) -> list[S
     solver = make_solver(name, words)
     if isinstance(solver, scoring.ScoredSubsetSolver):
         return [solver.solve_scored(puzzle) for puzzle in puzzles]
-    if isinstance(solver, SqlSolver):
-        with solver:
-            found = solver.solve_many(puzzles)
+    if name == "sql":
+        with solver:  # type: ignore[attr-defined]
+            found = solver.solve_many(puzzles)  # type: ignore[attr-defined,union-attr]
     else:
         found = [solver.solve(puzzle) for puzzle in puzzles]
     return [

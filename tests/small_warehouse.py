@@ -49,7 +49,7 @@ def build_small_warehouse(path: Path) -> Path:
     words = WordCollection()
     words.add_entries("words_alpha", list(WORDS))
     with pytest.MonkeyPatch.context() as env:
-        env.setenv("PIPELINE_CUSTOM", str(path.parent / "custom"))
+        env.setenv("PIPELINE_CUSTOM", str(path.parent / "built_lists"))
         with warehouse.stage_warehouse(path) as con:
             load_words(con, words)
             scrape.load(con, small_scrape_run(), "small-run")

@@ -387,7 +387,10 @@ def slow_report_warehouse(tmp_path_factory: pytest.TempPathFactory) -> Path:
             """
             INSERT INTO backtest
             SELECT 'spelling-bee', DATE '2019-01-01' + CAST(i // 5000 AS INTEGER),
-                   'w' || (i % 5000), i % 3 = 0, i % 2 = 0, 1, 0, false
+                   'w' || chr(97 + CAST(i % 26 AS INTEGER))
+                       || chr(97 + CAST(i // 26 % 26 AS INTEGER))
+                       || chr(97 + CAST(i // 676 % 26 AS INTEGER)),
+                   i % 3 = 0, i % 2 = 0, 1, 0, false
             FROM range(CAST($rows AS BIGINT)) AS t(i)
             """,
             {"rows": BIG_BACKTEST_ROWS},
