@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from pipeline.words import WordCollection, drop_reason, read_2of12id, read_plain_list
+from pipeline.words import (
+    WordCollection,
+    brown_tokens,
+    drop_reason,
+    nltk_corpus,
+    read_2of12id,
+    read_plain_list,
+)
 from solvers.masks import letter_mask
 
 
@@ -105,3 +112,12 @@ def test_word_sources_of_the_mirror(mirror_warehouse):
         ("nltk_words", 235886, 210687),
         ("words_alpha", 370099, 370099),
     ]
+
+
+@pytest.mark.mirror
+def test_brown_tokens_are_the_readers_words(mirror_warehouse):
+    # mirror_warehouse makes the mirror's nltk_data findable when NLTK_DATA is not set
+    brown = nltk_corpus("brown", offline=True)
+    tokens = brown_tokens(brown)
+    assert len(tokens) == 1161192
+    assert tokens == list(brown.words())

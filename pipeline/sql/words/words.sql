@@ -22,7 +22,7 @@ SELECT
     bit_count(letter_mask(word)),
     string_split(sources, ','),
     zipf,
-    wordfreq_rank,
+    nullif(wordfreq_rank, 0),
     brown_count,
     capitalized,
     first_name
