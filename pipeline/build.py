@@ -20,8 +20,10 @@ from pipeline.errors import UserError
 from pipeline.games import GAMES, LETTER_BOXED, SPELLING_BEE, Game
 from pipeline.rule import Evidence, Rule, decide, reasons, rule_grid
 from pipeline.warehouse import Connection, Table
+from solvers.letter_boxed import WordIndex, parse_board
 
 VALIDATION_YEARS = 1
+EPOCH = dt.date(1970, 1, 1)  # dates cross to DuckDB as day numbers (numpy dates do not)
 
 
 @dataclass(frozen=True)
@@ -78,7 +80,27 @@ def spelling_bee_verdict_rows(con: Connection, as_of: dt.date) -> None:
 
 
 def letter_boxed_verdict_rows(con: Connection, as_of: dt.date) -> None:
-    """Create verdict_rows from the words each past box allowed."""
+    """Create verdict_rows from the words each past box allowed: the solver's own playability
+    test (solvers.letter_boxed.WordIndex) over the universe, box by box."""
+    universe = [word for (word,) in warehouse.run(con, "build/universe_words").fetchall()]
+    index = WordIndex(universe)
+    boxes = warehouse.run(con, "build/letter_boxed_boxes", {"as_of": as_of}).fetchall()
+    playable = [index.playable_indices(parse_board(sides)) for _, sides in boxes]
+    days = [
+        np.full(len(found), (date - EPOCH).days, dtype=np.int32)
+        for (date, _), found in zip(boxes, playable, strict=True)
+    ]
+    warehouse.hand_over(
+        con, "universe_index", {"word_index": np.arange(len(index.words)), "word": index.words}
+    )
+    warehouse.hand_over(
+        con,
+        "playable_pairs",
+        {
+            "day": np.concatenate(days) if days else np.zeros(0, np.int32),
+            "word_index": np.concatenate(playable) if playable else np.zeros(0, np.int64),
+        },
+    )
     warehouse.run(con, "build/letter_boxed_verdict_rows", {"as_of": as_of})
 
 

@@ -176,9 +176,13 @@ class WordIndex:
 
     def playable(self, board: Board) -> list[Word]:
         """Return the playable words of the index, sorted."""
+        return [self.words[index] for index in self.playable_indices(board).tolist()]
+
+    def playable_indices(self, board: Board) -> np.ndarray:
+        """Return the positions in `words` of the playable words, ascending."""
         on_box = np.flatnonzero((self.masks & ~board.mask) == 0)
         clash = (self.pairs[on_box] & same_side_pairs(board)).any(axis=1)
-        return [self.words[index] for index in on_box[~clash].tolist()]
+        return on_box[~clash]
 
 
 PAIR_WORDS = 6  # 351 unordered pairs of letters, doubles included, fit in six 64-bit words
