@@ -288,13 +288,15 @@ class Downloader:
         request_url = self.url_rewrite(url) if self.url_rewrite else url
         attempt = _Attempt("retry")
         tries = 0
+        cut_off = False  # the host has just been given up on, which was said once already
         for number in range(self.retries + 1):
             if number:
                 time.sleep(self._retry_wait(number - 1, attempt.retry_after))
             self._wait_for_host(host)
             attempt = self._attempt(request_url, path)
             tries = number + 1
-            if self._note_answer(host, attempt):
+            cut_off = self._note_answer(host, attempt)
+            if cut_off:
                 break
             if attempt.outcome == "saved":
                 return Fetched(url, path, "network", attempt.status, attempts=tries)
@@ -307,9 +309,9 @@ class Downloader:
             if attempt.reason == "timeout" and not attempt.no_connection:
                 # A host that answers no request in time is as good as unreachable, but one
                 # slow file is not: a URL that timed out on every try counts as one failure.
-                self._count_failure(host)
+                cut_off = self._count_failure(host)
         reason = f"{attempt.reason} after {_plural(tries, 'attempt')}"
-        log.warning("giving up on %s: %s", url, reason)
+        log.log(logging.INFO if cut_off else logging.WARNING, "giving up on %s: %s", url, reason)
         return Fetched(url, None, "error", attempt.status, reason, tries)
 
     def _note_answer(self, host: str, attempt: _Attempt) -> bool:
