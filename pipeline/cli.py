@@ -106,13 +106,15 @@ def scrape(
         str | None, typer.Option(help="Last date, YYYY-MM-DD (default today).")
     ] = None,
     offline: Offline = False,
+    retry_quarantined: Annotated[
+        bool, typer.Option(help="Fetch the quarantined dates again.")
+    ] = False,
 ) -> None:
     """Download, parse, validate and load the official answers of past puzzles.
 
     Example: pipeline scrape spelling-bee --since 2025-07-01 --offline
     """
-    from pipeline.scrape import FIRST_DATES
-    from pipeline.scrape import scrape as run_scrape
+    from pipeline.scrape import FIRST_DATES, download, load_run, read_known
     from pipeline.stage_summaries import print_scrape_summary
 
     first = parse_date(since, "--since", FIRST_DATES["bulk_archive"])
@@ -120,7 +122,10 @@ def scrape(
     if first > last:
         raise UserError(f"--since {first} is after --until {last}")
     with warehouse.open_warehouse() as con:
-        run_scrape(con, games_named(game), first, last, is_offline(offline))
+        known = read_known(con, retry_quarantined)
+    run = download(known, games_named(game), first, last, is_offline(offline))  # not locked
+    with warehouse.open_warehouse() as con:
+        load_run(con, run)
         print_scrape_summary(con)
 
 
