@@ -117,13 +117,15 @@ def scrape(
         str | None, typer.Option(help="Last date, YYYY-MM-DD (default today).")
     ] = None,
     offline: Offline = False,
+    retry_quarantined: Annotated[
+        bool, typer.Option(help="Fetch the quarantined dates again.")
+    ] = False,
 ) -> None:
     """Download, parse, validate and load the official answers of past puzzles.
 
     Example: pipeline scrape spelling-bee --since 2025-07-01 --offline
     """
-    from pipeline.scrape import FIRST_DATES
-    from pipeline.scrape import scrape as run_scrape
+    from pipeline.scrape import FIRST_DATES, download, load_run, read_known
     from pipeline.stage_summaries import print_scrape_summary
 
     first = parse_date(since, "--since", FIRST_DATES["bulk_archive"])
@@ -131,8 +133,16 @@ def scrape(
     if first > last:
         raise UserError(f"--since {first} is after --until {last}")
     config.mirror_dir()  # a PIPELINE_MIRROR that names no folder fails before any work
+    from pipeline import warehouse
+    from pipeline.scrape import Known
+
+    known = Known()
+    if config.warehouse_path().exists():
+        with warehouse.open_warehouse(read_only=True) as con:
+            known = read_known(con, retry_quarantined)
+    run = download(known, games_named(game), first, last, is_offline(offline))  # no lock held
     with stage_warehouse() as con:
-        run_scrape(con, games_named(game), first, last, is_offline(offline))
+        load_run(con, run)
         print_scrape_summary(con)
 
 

@@ -3,7 +3,9 @@
 Lookup order: the cache, then the read-only mirror, then (unless offline) the network.
 Bodies are written atomically (temp file in the same folder, fsync, `os.replace`), so a file in
 the cache is always a complete body. Network trouble never raises: it comes back as a `Fetched`
-with origin "error" so a scrape can record it and go on.
+with origin "error" so a scrape can record it and go on. After a few connection failures in a row
+to one host, the host is not asked again for the rest of the run (origin "unreachable"), so a
+scrape without network ends in seconds instead of retrying every URL.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ import logging
 import os
 import random
 import re
+import sys
 import tempfile
 import threading
 import time
@@ -34,6 +37,8 @@ TEMP_SUFFIX = ".part"  # temp files are `.NAME.XXXX.part`; readers of the cache 
 CHUNK_SIZE = 64 * 1024
 MISSING_STATUSES = frozenset({404, 410})
 INDEX_NAME = "index.html"  # the file a URL ending in "/" is stored as
+UNREACHABLE_AFTER = 3  # connection failures in a row after which a host is not asked again
+CONNECT_TIMEOUT = 5.0  # seconds to open a connection: a host that drops packets fails fast
 
 _HOST_RE = re.compile(r"[a-z0-9]([a-z0-9.-]*[a-z0-9])?(:[0-9]{1,5})?")
 
@@ -45,7 +50,7 @@ _BAD_REQUEST_URL = (
 
 log = logging.getLogger(__name__)
 
-Origin = Literal["cache", "mirror", "network", "missing", "offline", "error"]
+Origin = Literal["cache", "mirror", "network", "missing", "offline", "unreachable", "error"]
 
 
 @dataclass(frozen=True)
@@ -59,11 +64,15 @@ class Fetched:
     error: str | None = None
     attempts: int = 0
 
-    def text(self) -> str:
-        """Return the body decoded as UTF-8, with undecodable bytes replaced."""
+    def body(self) -> bytes:
+        """Return the body's bytes."""
         if self.path is None:
             raise ValueError(f"no body for {self.url} (origin {self.origin})")
-        return self.path.read_bytes().decode("utf-8", errors="replace")
+        return self.path.read_bytes()
+
+    def text(self) -> str:
+        """Return the body decoded as UTF-8, with undecodable bytes replaced."""
+        return self.body().decode("utf-8", errors="replace")
 
 
 @dataclass(frozen=True)
@@ -74,6 +83,7 @@ class _Attempt:
     status: int | None = None
     reason: str = ""
     retry_after: float | None = None
+    no_connection: bool = False  # refused, DNS failure, connect timeout: no server answered
 
 
 class _TruncatedBody(Exception):
@@ -130,6 +140,13 @@ def _is_timeout(error: requests.RequestException) -> bool:
     return isinstance(error, requests.Timeout) or mid_body
 
 
+def _is_connection_failure(error: requests.RequestException) -> bool:
+    """Return True when no server took the request: refused, DNS failure, connect timeout."""
+    if isinstance(error, requests.ConnectTimeout):
+        return True
+    return isinstance(error, requests.ConnectionError) and not _is_timeout(error)
+
+
 def _describe(error: requests.RequestException) -> str:
     """Return a short reason for a failed request: timeout, truncated body or connection error."""
     if _is_timeout(error):
@@ -137,6 +154,11 @@ def _describe(error: requests.RequestException) -> str:
     if isinstance(error, requests.exceptions.ChunkedEncodingError):
         return "truncated body"
     return "connection error"
+
+
+def _host_of(url: str) -> str:
+    """Return the host (and port) of a URL, lower case: the unit of politeness and cut-offs."""
+    return urlsplit(url).netloc.lower()
 
 
 def _plural(count: int, noun: str) -> str:
@@ -184,6 +206,8 @@ class Downloader:
         backoff: float = 1.0,
         max_backoff: float = 60.0,
         host_delay: float = 0.5,
+        connect_timeout: float = CONNECT_TIMEOUT,
+        unreachable_after: int = UNREACHABLE_AFTER,
         session: requests.Session | None = None,
         url_rewrite: Callable[[str], str] | None = None,
     ) -> None:
@@ -195,10 +219,14 @@ class Downloader:
         self.backoff = backoff
         self.max_backoff = max_backoff
         self.host_delay = host_delay
+        self.connect_timeout = connect_timeout
+        self.unreachable_after = unreachable_after
         self.session = session or self._new_session()
         # Maps the logical URL (the cache key) to the URL actually requested; tests use it.
         self.url_rewrite = url_rewrite
         self._next_start: dict[str, float] = {}
+        self._connection_failures: dict[str, int] = {}  # in a row, per host
+        self.unreachable_hosts: set[str] = set()
         self._host_lock = threading.Lock()
 
     @classmethod
@@ -223,33 +251,53 @@ class Downloader:
             return None
         return _inside(self.mirror_dir / relative_cache_path(url), self.mirror_dir)
 
+    def is_unreachable(self, url: str) -> bool:
+        """Return True when the host of `url` is no longer asked in this run."""
+        return _host_of(url) in self.unreachable_hosts
+
     def fetch(self, url: str, *, refresh: bool = False) -> Fetched:
         """Return the body of `url` from the cache, the mirror or the network, in that order.
 
-        `refresh` skips the cache and the mirror, but only when the network is allowed.
+        `refresh` skips the cache and the mirror, but only when the network is allowed and the
+        host is reachable.
         """
-        path = self.cache_path(url)
-        mirrored = self.mirror_path(url)
-        use_stored = not refresh or self.offline
-        if use_stored and path.is_file():
-            return Fetched(url, path, "cache")
-        if use_stored and mirrored is not None and mirrored.is_file():
-            return Fetched(url, mirrored, "mirror")
+        unreachable = self.is_unreachable(url)
+        if not refresh or self.offline or unreachable:
+            stored = self.stored(url)
+            if stored is not None:
+                return stored
         if self.offline:
             return Fetched(url, None, "offline")
-        return self._download(url, path)
+        if unreachable:
+            return Fetched(url, None, "unreachable")
+        return self._download(url, self.cache_path(url))
+
+    def stored(self, url: str) -> Fetched | None:
+        """Return the cached copy of `url`, else the mirrored one, else None (no network)."""
+        path = self.cache_path(url)
+        if path.is_file():
+            return Fetched(url, path, "cache")
+        mirrored = self.mirror_path(url)
+        if mirrored is not None and mirrored.is_file():
+            return Fetched(url, mirrored, "mirror")
+        return None
 
     def _download(self, url: str, path: Path) -> Fetched:
         """Request `url` until it is saved, missing, refused, or the retries run out."""
-        host = urlsplit(url).netloc.lower()
+        host = _host_of(url)
         request_url = self.url_rewrite(url) if self.url_rewrite else url
         attempt = _Attempt("retry")
+        tries = 0
+        cut_off = False  # the host has just been given up on, which was said once already
         for number in range(self.retries + 1):
             if number:
                 time.sleep(self._retry_wait(number - 1, attempt.retry_after))
             self._wait_for_host(host)
             attempt = self._attempt(request_url, path)
             tries = number + 1
+            cut_off = self._note_answer(host, attempt)
+            if cut_off:
+                break
             if attempt.outcome == "saved":
                 return Fetched(url, path, "network", attempt.status, attempts=tries)
             if attempt.outcome == "missing":
@@ -257,15 +305,48 @@ class Downloader:
             if attempt.outcome == "fatal":
                 return Fetched(url, None, "error", attempt.status, attempt.reason, tries)
             log.info("retrying %s after %s (attempt %d)", url, attempt.reason, tries)
-        tries = self.retries + 1
+        else:
+            if attempt.reason == "timeout" and not attempt.no_connection:
+                # A host that answers no request in time is as good as unreachable, but one
+                # slow file is not: a URL that timed out on every try counts as one failure.
+                cut_off = self._count_failure(host)
         reason = f"{attempt.reason} after {_plural(tries, 'attempt')}"
-        log.warning("giving up on %s: %s", url, reason)
+        log.log(logging.INFO if cut_off else logging.WARNING, "giving up on %s: %s", url, reason)
         return Fetched(url, None, "error", attempt.status, reason, tries)
+
+    def _note_answer(self, host: str, attempt: _Attempt) -> bool:
+        """Reset the host's failure count on any HTTP answer, count a failure to connect; return
+        True when the host is unreachable and the URL should not be tried again."""
+        if attempt.no_connection:
+            return self._count_failure(host)
+        if attempt.status is not None:
+            with self._host_lock:
+                self._connection_failures[host] = 0
+        return False
+
+    def _count_failure(self, host: str) -> bool:
+        """Count one connection failure to `host`; return True once it is unreachable (saying so
+        once on stderr)."""
+        with self._host_lock:
+            if host in self.unreachable_hosts:
+                return True
+            failures = self._connection_failures.get(host, 0) + 1
+            self._connection_failures[host] = failures
+            if failures < self.unreachable_after:
+                return False
+            self.unreachable_hosts.add(host)
+        print(
+            f"{host} unreachable after {_plural(failures, 'connection failure')}: "
+            "using cached and mirrored copies only",
+            file=sys.stderr,
+        )
+        return True
 
     def _attempt(self, request_url: str, path: Path) -> _Attempt:
         """Make one request and save a successful body; classify what happened."""
+        timeouts = (min(self.connect_timeout, self.timeout), self.timeout)
         try:
-            with self.session.get(request_url, timeout=self.timeout, stream=True) as response:
+            with self.session.get(request_url, timeout=timeouts, stream=True) as response:
                 return self._handle(response, path)
         except _TruncatedBody:
             return _Attempt("retry", 200, "truncated body")
@@ -273,7 +354,8 @@ class Downloader:
             raise  # a bug in the caller or the rewrite, not network trouble
         except requests.RequestException as error:
             status = error.response.status_code if error.response is not None else None
-            return _Attempt("retry", status, _describe(error))
+            no_connection = _is_connection_failure(error)
+            return _Attempt("retry", status, _describe(error), no_connection=no_connection)
 
     def _handle(self, response: requests.Response, path: Path) -> _Attempt:
         """Save a 2xx body; report 404/410 as missing, 429/5xx as retryable, the rest as fatal."""

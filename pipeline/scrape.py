@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+import hashlib
 import json
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -63,13 +64,45 @@ MERGES = (
 )
 
 
+@dataclass(frozen=True)
+class Known:
+    """What the warehouse already has, read before any download: per source, the dates not to
+    fetch again, and the quarantined dates to fetch again (`--retry-quarantined`)."""
+
+    dates: dict[str, set[dt.date]] = field(default_factory=dict)
+    retry: dict[str, set[dt.date]] = field(default_factory=dict)
+    retry_quarantined: bool = False  # read the bulk archive afresh too (bad lines have no date)
+
+    def have(self, source: str) -> set[dt.date]:
+        """Return the dates of `source` that are not fetched again."""
+        return self.dates.get(source, set())
+
+    def to_retry(self, source: str) -> set[dt.date]:
+        """Return the quarantined dates of `source` that are fetched again."""
+        return self.retry.get(source, set())
+
+
+@dataclass(frozen=True)
+class Body:
+    """The bytes a record was read from: where they came from and their sha256."""
+
+    origin: str
+    sha256: str
+
+    @classmethod
+    def of(cls, fetched: Fetched, data: bytes) -> Body:
+        """Return the origin and digest of a fetched body."""
+        return cls(fetched.origin, hashlib.sha256(data).hexdigest())
+
+
 @dataclass
 class SourceTally:
     """What one source gave during a scrape run."""
 
     fetched: int = 0
     from_cache: int = 0
-    not_available: int = 0
+    not_published: int = 0  # the server said 404 or 410
+    not_tried: int = 0  # offline, or the host was unreachable
     parsed: int = 0
     rejected: int = 0
     errors: int = 0
@@ -80,10 +113,12 @@ class SourceTally:
             self.fetched += 1
         elif fetched.origin in ("cache", "mirror"):
             self.from_cache += 1
-        elif fetched.origin == "error":
-            self.errors += 1
+        elif fetched.origin == "missing":
+            self.not_published += 1
+        elif fetched.origin in ("offline", "unreachable"):
+            self.not_tried += 1
         else:
-            self.not_available += 1
+            self.errors += 1
 
 
 @dataclass
@@ -108,8 +143,9 @@ class ScrapeRun:
         date: dt.date | None,
         reason: str,
         record: object = None,
+        body: Body | None = None,
     ) -> None:
-        """Quarantine a record (or an unparseable body) with its reason."""
+        """Quarantine a record (or an unparseable body) with its reason and where it came from."""
         self.tally(source).rejected += 1
         self.quarantine.append(
             {
@@ -119,12 +155,24 @@ class ScrapeRun:
                 "url": url,
                 "reason": reason,
                 "record": _as_json(record),
+                "origin": body.origin if body else None,
+                "sha256": body.sha256 if body else None,
             }
         )
 
-    def log_fetch(self, source: str, url: str, date: dt.date | None, fetched: Fetched) -> None:
-        """Count a fetch, and keep a log line for network fetches, misses and errors."""
-        self.tally(source).count_fetch(fetched)
+    def log_fetch(
+        self,
+        source: str,
+        url: str,
+        date: dt.date | None,
+        fetched: Fetched,
+        *,
+        count: bool = True,
+    ) -> None:
+        """Count a fetch (unless it is a second try of the same URL), and keep a log line for
+        network fetches, misses and errors."""
+        if count:
+            self.tally(source).count_fetch(fetched)
         if fetched.origin in ("network", "missing", "error"):
             self.log.append(
                 {
@@ -153,29 +201,47 @@ def dates_between(first: dt.date, last: dt.date) -> list[dt.date]:
     return [first + dt.timedelta(days=offset) for offset in range((last - first).days + 1)]
 
 
-def known_dates(con: Connection, source: str) -> set[dt.date]:
-    """Return the dates a source already gave (loaded or quarantined), so they are not fetched again."""
+def read_known(con: Connection, retry_quarantined: bool = False) -> Known:
+    """Return what every source already gave; quarantined dates are fetched again if asked."""
     if not warehouse.table_exists(con, "scrape_log"):
-        return set()  # a new warehouse: the scrape tables are created when the first run loads
-    rows = warehouse.run(con, "scrape/known_dates", {"source": source}).fetchall()
-    return {row[0] for row in rows}
+        return Known()  # a new warehouse: the scrape tables are created when the first run loads
+    dates: dict[str, set[dt.date]] = {}
+    retry: dict[str, set[dt.date]] = {}
+    for source in FIRST_DATES:
+        params = {"source": source}
+        have = {row[0] for row in warehouse.run(con, "scrape/known_dates", params).fetchall()}
+        quarantined: set[dt.date] = set()
+        if retry_quarantined:
+            rows = warehouse.run(con, "scrape/quarantined_dates", params).fetchall()
+            quarantined = {row[0] for row in rows}
+        dates[source] = have - quarantined
+        retry[source] = quarantined
+    return Known(dates, retry, retry_quarantined)
 
 
-def accept(run: ScrapeRun, record: BeeRecord | BoxRecord, url: str) -> None:
+def accept(
+    run: ScrapeRun, record: BeeRecord | BoxRecord, url: str, body: Body | None = None
+) -> None:
     """Keep a valid record of either game, or quarantine it with its problems."""
     if isinstance(record, BeeRecord):
-        if not reject_invalid(run, SPELLING_BEE, bee_problems(record), record, url):
+        if not reject_invalid(run, SPELLING_BEE, bee_problems(record), record, url, body):
             run.bee_records.append((record, url))
-    elif not reject_invalid(run, LETTER_BOXED, box_problems(record), record, url):
+    elif not reject_invalid(run, LETTER_BOXED, box_problems(record), record, url, body):
         run.box_records.append((record, url))
 
 
 def reject_invalid(
-    run: ScrapeRun, game: Game, problems: list[str], record: BeeRecord | BoxRecord, url: str
+    run: ScrapeRun,
+    game: Game,
+    problems: list[str],
+    record: BeeRecord | BoxRecord,
+    url: str,
+    body: Body | None = None,
 ) -> bool:
     """Quarantine a record that has problems and return True; count a valid one as parsed."""
     if problems:
-        run.reject(game.name, record.source, url, record.date, "; ".join(problems), record)
+        reason = "; ".join(problems)
+        run.reject(game.name, record.source, url, record.date, reason, record, body)
         return True
     run.tally(record.source).parsed += 1
     return False
@@ -191,51 +257,93 @@ def fetch_and_parse(
     parse: Callable[[str], Iterable],
     refresh: bool = False,
 ) -> None:
-    """Fetch one URL and accept every record parsed from it; parse failures go to quarantine."""
-    fetched = downloader.fetch(url, refresh=refresh)
-    run.log_fetch(source, url, date, fetched)
+    """Fetch one URL and accept every record parsed from it; parse failures go to quarantine.
+
+    A stored copy that does not parse is downloaded once more (when online) rather than trusted.
+    """
+    fetched = fetch_or_stored(run, downloader, source, url, date, refresh)
     if fetched.path is None:
         return
-    try:
-        records = list(parse(fetched.text()))
-    except ParseError as error:
-        run.reject(game, source, url, date, f"unparseable: {error}")
+    body, parsed = parse_body(fetched, parse)
+    stored = fetched.origin in ("cache", "mirror")
+    if isinstance(parsed, ParseError) and stored and not (refresh or downloader.offline):
+        fresh = downloader.fetch(url, refresh=True)
+        run.log_fetch(source, url, date, fresh, count=False)
+        if fresh.origin == "network":
+            body, parsed = parse_body(fresh, parse)
+    if isinstance(parsed, ParseError):
+        run.reject(game, source, url, date, f"unparseable: {parsed}", body=body)
         return
-    for record in records:
-        accept(run, record, url)
+    for record in parsed:
+        accept(run, record, url, body)
+
+
+def parse_body(
+    fetched: Fetched, parse: Callable[[str], Iterable]
+) -> tuple[Body, list | ParseError]:
+    """Return where a fetched body came from with its digest, and its records or why it did not
+    parse."""
+    data = fetched.body()
+    body = Body.of(fetched, data)
+    try:
+        return body, list(parse(data.decode("utf-8", errors="replace")))
+    except ParseError as error:
+        return body, error
+
+
+def fetch_or_stored(
+    run: ScrapeRun,
+    downloader: Downloader,
+    source: str,
+    url: str,
+    date: dt.date | None,
+    refresh: bool,
+) -> Fetched:
+    """Fetch a URL, refreshing it if asked; a refresh that fails falls back to the stored copy."""
+    fetched = downloader.fetch(url, refresh=refresh)
+    stored = downloader.stored(url) if refresh and fetched.path is None else None
+    if stored is not None:
+        run.log_fetch(source, url, date, fetched, count=False)
+        fetched = stored
+    run.log_fetch(source, url, date, fetched)
+    return fetched
 
 
 def scrape_bulk_archive(
     run: ScrapeRun,
     downloader: Downloader,
-    con: Connection,
+    known: Known,
     since: dt.date,
     until: dt.date,
 ) -> None:
     """Read the bulk Spelling Bee archive (one line a day) for the dates not loaded yet."""
-    have = known_dates(con, "bulk_archive")
-    refresh = not downloader.offline and (not have or max(have) < until)
-    fetched = downloader.fetch(BULK_ARCHIVE_URL, refresh=refresh)
-    run.log_fetch("bulk_archive", BULK_ARCHIVE_URL, None, fetched)
+    have = known.have(BULK_ARCHIVE)
+    stale = not have or max(have) < until or known.retry_quarantined
+    fetched = fetch_or_stored(
+        run, downloader, BULK_ARCHIVE, BULK_ARCHIVE_URL, None, stale and not downloader.offline
+    )
     if fetched.path is None:
         return
-    for line_number, outcome in iter_bulk_archive(fetched.text()):
+    data = fetched.body()
+    body = Body.of(fetched, data)
+    for line_number, outcome in iter_bulk_archive(data.decode("utf-8", errors="replace")):
         if isinstance(outcome, ParseError):
             run.reject(
                 SPELLING_BEE.name,
-                "bulk_archive",
+                BULK_ARCHIVE,
                 f"{BULK_ARCHIVE_URL}#L{line_number}",
                 None,
                 f"line {line_number}: {outcome}",
+                body=body,
             )
         elif since <= outcome.date <= until and outcome.date not in have:
-            accept(run, outcome, BULK_ARCHIVE_URL)
+            accept(run, outcome, BULK_ARCHIVE_URL, body)
 
 
 def scrape_dated_source(
     run: ScrapeRun,
     downloader: Downloader,
-    con: Connection,
+    known: Known,
     game: str,
     source: str,
     url_template: str,
@@ -243,8 +351,9 @@ def scrape_dated_source(
     since: dt.date,
     until: dt.date,
 ) -> None:
-    """Fetch each date of a one-file-a-day source that the warehouse does not have yet."""
-    have = known_dates(con, source)
+    """Fetch each date of a one-file-a-day source that the warehouse does not have yet;
+    quarantined dates being retried are downloaded again (a stored copy if that fails)."""
+    have, retry = known.have(source), known.to_retry(source)
     wanted = [d for d in dates_between(max(since, FIRST_DATES[source]), until) if d not in have]
     for date in progress.track(wanted, f"{source} ({game})"):
         url = url_template.format(date=date)
@@ -256,6 +365,7 @@ def scrape_dated_source(
             url,
             date,
             parser_for(parse_day, date),
+            refresh=date in retry and not downloader.offline,
         )
 
 
@@ -295,22 +405,23 @@ def scrape_live_pages(run: ScrapeRun, downloader: Downloader, games: tuple[Game,
 
 
 def collect(
-    con: Connection,
+    known: Known,
     downloader: Downloader,
     games: tuple[Game, ...],
     since: dt.date,
     until: dt.date,
 ) -> ScrapeRun:
-    """Fetch, parse and validate everything the warehouse does not have yet."""
+    """Fetch, parse and validate everything the warehouse does not have yet (`known`, read
+    beforehand: the warehouse is not needed while downloading)."""
     run = ScrapeRun()
     if SPELLING_BEE in games:
         with progress.step("Spelling Bee: bulk archive"):
-            scrape_bulk_archive(run, downloader, con, since, until)
+            scrape_bulk_archive(run, downloader, known, since, until)
         with progress.step("Spelling Bee: next-day NYT gameData and nytbee.com pages"):
             scrape_dated_source(
                 run,
                 downloader,
-                con,
+                known,
                 SPELLING_BEE.name,
                 "nyt_gamedata",
                 NYT_GAMEDATA_URL,
@@ -321,7 +432,7 @@ def collect(
             scrape_dated_source(
                 run,
                 downloader,
-                con,
+                known,
                 SPELLING_BEE.name,
                 "nytbee",
                 NYTBEE_URL,
@@ -334,7 +445,7 @@ def collect(
             scrape_dated_source(
                 run,
                 downloader,
-                con,
+                known,
                 LETTER_BOXED.name,
                 "simeydk",
                 SIMEYDK_URL,
@@ -380,7 +491,7 @@ def box_row(record: BoxRecord, url: str) -> dict:
     }
 
 
-QUARANTINE_COLUMNS = ("game", "date", "source", "url", "reason", "record")
+QUARANTINE_COLUMNS = ("game", "date", "source", "url", "reason", "record", "origin", "sha256")
 LOG_COLUMNS = ("source", "url", "date", "outcome", "http_status", "attempts", "error")
 BEE_COLUMNS = (
     "date",
@@ -436,21 +547,26 @@ def load(con: Connection, run: ScrapeRun, run_id: str) -> None:
 
 def record_summary(con: Connection, run_id: str) -> None:
     """Insert one scrape_runs row per source with its counts (from the handed-over tallies)."""
+    if warehouse.run(con, "scrape/scrape_runs_is_old").fetchall()[0][0]:
+        warehouse.run(con, "scrape/scrape_runs_upgrade")
     warehouse.run(con, "scrape/scrape_runs", {"run_id": run_id})
 
 
-def scrape(
-    con: Connection,
+def download(
+    known: Known,
     games: tuple[Game, ...] = GAMES,
     since: dt.date | None = None,
     until: dt.date | None = None,
     offline: bool = False,
-) -> None:
-    """Run the scrape stage end to end on an open warehouse."""
+) -> ScrapeRun:
+    """Fetch, parse and validate what is not `known` yet, through the configured cache."""
     downloader = Downloader.from_env(offline=offline)
-    run = collect(
-        con, downloader, games, since or FIRST_DATES["bulk_archive"], until or dt.date.today()
-    )
+    first = since or FIRST_DATES[BULK_ARCHIVE]
+    return collect(known, downloader, games, first, until or dt.date.today())
+
+
+def load_run(con: Connection, run: ScrapeRun) -> None:
+    """Load a collected run into the warehouse under a new run id."""
     run_id = dt.datetime.now(dt.UTC).strftime("%Y%m%dT%H%M%S.%fZ")
     with progress.step("loading, validating and merging into the warehouse"):
         load(con, run, run_id)

@@ -295,3 +295,110 @@ def test_own_session_is_used(tmp_path: Path, local_http: LocalHTTP) -> None:
     session.headers["User-Agent"] = "custom-agent"
     make_downloader(tmp_path, local_http, session=session).fetch(URL)
     assert local_http.requests[0].headers["User-Agent"] == "custom-agent"
+
+
+# --- a host that does not answer is cut off for the rest of the run ---------------------------
+
+
+def refused(port: int):
+    """Return a url_rewrite that sends every request to a closed port on 127.0.0.1."""
+    return lambda url: f"http://127.0.0.1:{port}/x.json"
+
+
+def test_host_is_cut_off_after_three_connection_failures(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    downloader = Downloader(
+        tmp_path, retries=4, backoff=0.01, host_delay=0.0, url_rewrite=refused(closed_port())
+    )
+    first = downloader.fetch(URL)
+    started = time.monotonic()
+    second = downloader.fetch("https://example.org/puzzles/2024-01-02.json")
+    other_host = downloader.fetch("https://other.example.org/a.json")
+
+    assert (first.origin, first.error, first.attempts) == (
+        "error",
+        "connection error after 3 attempts",
+        3,
+    )
+    assert second == Fetched("https://example.org/puzzles/2024-01-02.json", None, "unreachable")
+    assert time.monotonic() - started < 1.0
+    assert (other_host.origin, other_host.attempts) == ("error", 3)
+    assert downloader.unreachable_hosts == {"example.org", "other.example.org"}
+    assert capsys.readouterr().err.splitlines() == [
+        "example.org unreachable after 3 connection failures: using cached and mirrored copies only",
+        "other.example.org unreachable after 3 connection failures: "
+        "using cached and mirrored copies only",
+    ]
+
+
+def test_failures_count_across_urls_of_one_host(tmp_path: Path) -> None:
+    downloader = Downloader(
+        tmp_path,
+        retries=1,
+        backoff=0.01,
+        host_delay=0.0,
+        unreachable_after=5,
+        url_rewrite=refused(closed_port()),
+    )
+    outcomes = [downloader.fetch(f"https://example.org/{day}.json").origin for day in range(5)]
+    assert outcomes == ["error", "error", "error", "unreachable", "unreachable"]
+
+
+def test_an_unreachable_host_serves_the_stored_copy_even_on_refresh(tmp_path: Path) -> None:
+    mirror = tmp_path / "mirror"
+    (mirror / "example.org").mkdir(parents=True)
+    (mirror / "example.org/mirrored.json").write_bytes(BODY)
+    downloader = Downloader(
+        tmp_path / "cache",
+        mirror,
+        retries=2,
+        backoff=0.01,
+        host_delay=0.0,
+        url_rewrite=refused(closed_port()),
+    )
+    downloader.cache_path(URL).parent.mkdir(parents=True)
+    downloader.cache_path(URL).write_bytes(BODY)
+
+    assert downloader.fetch("https://example.org/down.json").origin == "error"  # now cut off
+    assert downloader.fetch(URL, refresh=True).origin == "cache"
+    assert downloader.fetch("https://example.org/mirrored.json", refresh=True).origin == "mirror"
+    assert downloader.fetch("https://example.org/never.json").origin == "unreachable"
+
+
+def test_any_answer_resets_the_count(tmp_path: Path, local_http: LocalHTTP) -> None:
+    """404s, 403s and 500s are answers: only failures in a row to connect cut a host off."""
+    port = closed_port()
+    local_http.script("/forbidden.json", [(403, b"no")])
+    local_http.script("/busy.json", [(500, b"busy")])
+
+    def rewrite(url: str) -> str:
+        if "/down" in url:
+            return f"http://127.0.0.1:{port}/x.json"
+        return local_http.rewrite(url)
+
+    downloader = Downloader(
+        tmp_path, retries=1, backoff=0.01, host_delay=0.0, timeout=2.0, url_rewrite=rewrite
+    )
+    answers = ["missing.json", "forbidden.json", "busy.json"] * 2
+    outcomes = []
+    for number, answer in enumerate(answers):
+        outcomes.append(downloader.fetch(f"https://example.org/down{number}.json").error)
+        outcomes.append(downloader.fetch(f"https://example.org/{answer}").origin)
+    down = "connection error after 2 attempts"
+    assert outcomes == [down, "missing", down, "error", down, "error"] * 2
+    assert [downloader.fetch(f"https://example.org/gone{n}.json").origin for n in range(5)] == [
+        "missing"
+    ] * 5
+    assert downloader.unreachable_hosts == set()
+
+
+def test_a_url_that_always_times_out_counts_once(tmp_path: Path, local_http: LocalHTTP) -> None:
+    for number in range(3):
+        local_http.script(f"/slow{number}.json", [Reply(200, BODY, delay=0.3)])
+    downloader = make_downloader(tmp_path, local_http, timeout=0.1, retries=1)
+    first_two = [downloader.fetch(f"https://example.org/slow{n}.json").error for n in range(2)]
+    assert first_two == ["timeout after 2 attempts"] * 2
+    assert downloader.unreachable_hosts == set()
+    downloader.fetch("https://example.org/slow2.json")
+    assert downloader.unreachable_hosts == {"example.org"}

@@ -24,7 +24,7 @@ import pytest
 from pipeline import games as pipeline_games
 from pipeline import warehouse
 from pipeline.download import Downloader
-from pipeline.scrape import collect, load
+from pipeline.scrape import collect, load, read_known
 from pipeline.sources.bulk_archive import BULK_ARCHIVE_URL
 from pipeline.sources.nyt_gamedata import NYT_GAMEDATA_URL
 from pipeline.sources.nyt_live import NYT_LIVE_LETTER_BOXED_URL, NYT_LIVE_SPELLING_BEE_URL
@@ -175,7 +175,7 @@ def scrape_once(folder: Path, server: LocalHTTP) -> Scraped:
     )
     con = warehouse.connect(folder / "warehouse.duckdb")
     script_sources(server)
-    load(con, collect(con, downloader, GAMES, FIRST, LAST), FIRST_RUN_ID)
+    load(con, collect(read_known(con), downloader, GAMES, FIRST, LAST), FIRST_RUN_ID)
     return Scraped(con, downloader, server, cache)
 
 
@@ -365,7 +365,7 @@ def test_fetches_are_logged_errors_included(scraped):
     ]
     assert rows(
         con,
-        "SELECT source, fetched, not_available, parsed, rejected, errors FROM scrape_runs ORDER BY source",
+        "SELECT source, fetched, not_published, parsed, rejected, errors FROM scrape_runs ORDER BY source",
     ) == [
         ("bulk_archive", 1, 0, 3, 1, 0),
         ("nyt_gamedata", 3, 0, 3, 0, 1),
@@ -407,7 +407,7 @@ def test_a_rerun_fetches_only_what_is_not_loaded_yet(tmp_path, local_http):
     timed_out_before = local_http.hits(gamedata_path("2024-06-12"))
     local_http.script(gamedata_path("2024-06-12"), [(200, GAMEDATA["2024-06-12"])])  # back up
 
-    rerun = collect(con, first.downloader, GAMES, FIRST, LAST)
+    rerun = collect(read_known(con), first.downloader, GAMES, FIRST, LAST)
     load(con, rerun, "run-2")
 
     assert {p: local_http.hits(p) for p in loaded_or_quarantined + refused_long_ago} == hits_before

@@ -2,7 +2,7 @@
 -- (rewritten on every merge).
 DELETE FROM quarantine WHERE run_id = 'merge';
 
-INSERT OR REPLACE INTO quarantine
+INSERT OR REPLACE INTO quarantine (game, source, url, date, reason, record, run_id)
 SELECT 'letter-boxed', d.source, d.url, d.date,
        'placeholder board ' || array_to_string(d.sides, '/')
        || ' contradicted by the next day''s yesterdaysSides; replaced by '

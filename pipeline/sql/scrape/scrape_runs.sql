@@ -1,12 +1,14 @@
 -- One row per scrape run and source with its counts (from run_tallies, which scrape.py hands
--- over) and how many dates the source disagrees with the chosen source on.
+-- over) and how many dates the source disagrees with the chosen source on. `not_published` counts
+-- the server's 404s; `not_tried` the URLs never asked (offline, or the host was unreachable).
 CREATE TABLE IF NOT EXISTS scrape_runs (
     run_id VARCHAR NOT NULL,
     finished_at TIMESTAMP NOT NULL,
     source VARCHAR NOT NULL,
     fetched INTEGER NOT NULL CHECK (fetched >= 0),
     from_cache INTEGER NOT NULL CHECK (from_cache >= 0),
-    not_available INTEGER NOT NULL CHECK (not_available >= 0),
+    not_published INTEGER NOT NULL CHECK (not_published >= 0),
+    not_tried INTEGER NOT NULL CHECK (not_tried >= 0),
     parsed INTEGER NOT NULL CHECK (parsed >= 0),
     rejected INTEGER NOT NULL CHECK (rejected >= 0),
     errors INTEGER NOT NULL CHECK (errors >= 0),
@@ -14,12 +16,15 @@ CREATE TABLE IF NOT EXISTS scrape_runs (
     PRIMARY KEY (run_id, source)
 );
 
-INSERT INTO scrape_runs
+INSERT INTO scrape_runs (
+    run_id, finished_at, source, fetched, from_cache, not_published, not_tried, parsed, rejected,
+    errors, disagreements
+)
 WITH disagreements AS (
     SELECT source_b AS source, count(*) AS dates FROM spelling_bee_disagreements GROUP BY source_b
 )
-SELECT $run_id, now(), t.source, t.fetched, t.from_cache, t.not_available, t.parsed, t.rejected,
-       t.errors, coalesce(d.dates, 0)
+SELECT $run_id, now(), t.source, t.fetched, t.from_cache, t.not_published, t.not_tried, t.parsed,
+       t.rejected, t.errors, coalesce(d.dates, 0)
 FROM run_tallies AS t
 LEFT JOIN disagreements AS d USING (source)
 ORDER BY t.source;
