@@ -50,14 +50,14 @@ def build_game(con: Connection, game: Game, build_id: str) -> BuildSummary:
     last = last_archive_date(con, game)
     with progress.step(f"{game.name}: evidence for every eligible word of every past puzzle"):
         build_evidence(con, game, last + dt.timedelta(days=1))
-    history = fetch_evidence(con, current=False)
+    history = fetch_history(con)
     validation_from, validation_until = validation_window(last)
     with progress.step(
         f"{game.name}: choosing the rule on {validation_from} .. {validation_until}"
     ):
         rule, validation = choose_rule(con, history, validation_from, validation_until)
     progress.note(f"rule: {rule.describe()}")
-    current = fetch_evidence(con, current=True)
+    current = fetch_current(con)
     chosen = decide(current, rule)
     store_results(con, game, history, decide(history, rule), current, chosen, rule, build_id)
     words = sorted(str(word) for word, keep in zip(current["word"], chosen, strict=True) if keep)
@@ -110,20 +110,20 @@ VERDICT_ROWS: dict[str, Callable[[Connection, dt.date], None]] = {
 }
 
 
-def fetch_evidence(con: Connection, *, current: bool) -> Evidence:
-    """Fetch the past verdicts' evidence rows, or the build's rows (`current`), as arrays."""
-    columns = warehouse.run(con, "build/evidence", {"current": current}).fetchnumpy()
-    arrays = {name: np.asarray(values) for name, values in columns.items()}
-    arrays["last_accepted"] = _booleans(columns["last_accepted"])
-    arrays["accepted"] = _booleans(columns["accepted"])
-    return Evidence(arrays)
+def fetch_history(con: Connection) -> Evidence:
+    """Number the past verdicts' evidence rows and fetch what the rule reads of them."""
+    warehouse.run(con, "build/history_rows")
+    return _evidence(warehouse.run(con, "build/history_evidence").fetchnumpy())
 
 
-def _booleans(values: np.ndarray) -> np.ndarray:
-    """Return a nullable boolean column as plain booleans (NULL as False)."""
-    return np.asarray(
-        [bool(v) if v is not None and v is not np.ma.masked else False for v in values]
-    )
+def fetch_current(con: Connection) -> Evidence:
+    """Fetch the build's evidence rows: every universe word as of the day after the archive."""
+    return _evidence(warehouse.run(con, "build/current_evidence").fetchnumpy())
+
+
+def _evidence(columns: dict) -> Evidence:
+    """Return fetched columns as Evidence (plain arrays)."""
+    return Evidence({name: np.asarray(values) for name, values in columns.items()})
 
 
 def validation_window(last_date: dt.date) -> tuple[dt.date, dt.date]:
@@ -191,16 +191,8 @@ def store_results(
     """Replace the game's backtest rows, custom words and rule."""
     warehouse.hand_over(
         con,
-        "backtest_rows",
-        {
-            "date": history["as_of"],
-            "word": history["word"],
-            "accepted": history["accepted"],
-            "predicted": history_decisions,
-            "prior_verdicts": history["prior_verdicts"],
-            "prior_accepted": history["prior_accepted"],
-            "last_accepted": history["last_accepted"],
-        },
+        "history_predictions",
+        {"row_id": history["row_id"], "predicted": history_decisions.astype(bool)},
     )
     warehouse.hand_over(
         con,
@@ -210,7 +202,9 @@ def store_results(
             "included": current_decisions,
             "prior_verdicts": current["prior_verdicts"],
             "prior_accepted": current["prior_accepted"],
-            "last_accepted": _nullable_last_verdicts(current),
+            "last_accepted": np.where(  # NULL for a word never judged
+                current["prior_verdicts"] > 0, current["last_accepted"].astype(object), None
+            ),
             "score": current[rule.score_column].astype(float),
             "bucket": current["bucket"],
             "bucket_size": current["bucket_size"],
@@ -233,16 +227,6 @@ def store_results(
     )
 
 
-def _nullable_last_verdicts(evidence: Evidence) -> list[bool | None]:
-    """Return each row's last verdict, None for a word never judged."""
-    return [
-        bool(last) if judged else None
-        for last, judged in zip(
-            evidence["last_accepted"], evidence["prior_verdicts"] > 0, strict=True
-        )
-    ]
-
-
 def split_predictions(con: Connection, game: Game, train_until: dt.date, rule: Rule) -> None:
     """Create the temp table split_predictions(date, word, accepted, predicted): a single split.
 
@@ -250,7 +234,7 @@ def split_predictions(con: Connection, game: Game, train_until: dt.date, rule: R
     `train_until` only, and judged on every later puzzle of the game's backtest.
     """
     build_evidence(con, game, train_until + dt.timedelta(days=1))
-    current = fetch_evidence(con, current=True)
+    current = fetch_current(con)
     warehouse.hand_over(
         con, "split_decisions", {"word": current["word"], "included": decide(current, rule)}
     )

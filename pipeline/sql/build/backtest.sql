@@ -1,6 +1,7 @@
 -- Every eligible (date, word) pair of $game's past puzzles: the NYT's verdict, the rule's
 -- prediction on the evidence strictly before that date, and that evidence's verdict counts.
--- Reads backtest_rows (handed over by build.py).
+-- Reads history_rows and the rule's decisions on them (history_predictions, handed over by
+-- build.py).
 -- Key (game, date, word), unique: not declared as a PRIMARY KEY because DuckDB would keep an index
 -- of its ~8 million keys (about 600 MB, four times the rest of the warehouse);
 -- tests/test_invariants.py checks it instead.
@@ -20,12 +21,13 @@ DELETE FROM backtest WHERE game = $game;
 INSERT INTO backtest
 SELECT
     $game,
-    date::DATE,
-    word,
-    accepted,
-    predicted,
-    prior_verdicts::INTEGER,
-    prior_accepted::INTEGER,
-    CASE WHEN prior_verdicts > 0 THEN last_accepted END
-FROM backtest_rows
-ORDER BY date, word;
+    h.as_of,
+    h.word,
+    h.accepted,
+    p.predicted,
+    h.prior_verdicts::INTEGER,
+    h.prior_accepted::INTEGER,
+    CASE WHEN h.prior_verdicts > 0 THEN h.last_accepted END
+FROM history_rows AS h
+JOIN history_predictions AS p USING (row_id)
+ORDER BY h.row_id;
