@@ -41,7 +41,9 @@ solve_app = typer.Typer(
     no_args_is_help=True,
     context_settings=HELP_OPTIONS,
 )
-bench_app = typer.Typer(help="Time the solvers.", no_args_is_help=True, context_settings=HELP_OPTIONS)
+bench_app = typer.Typer(
+    help="Time the solvers.", no_args_is_help=True, context_settings=HELP_OPTIONS
+)
 analyze_app = typer.Typer(
     help="Score every possible puzzle of a dictionary.",
     no_args_is_help=True,

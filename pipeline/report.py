@@ -118,8 +118,8 @@ class GameReport:
                 month,
                 predicted - hits,
                 answers - hits,
-                (predicted - hits) / predicted if predicted else 0.0,
-                (answers - hits) / answers if answers else 0.0,
+                (predicted - hits) / predicted if predicted else None,  # no prediction: no share
+                (answers - hits) / answers if answers else None,
             )
             for month, answers, predicted, hits in rows.select(*columns).rows
         ]
