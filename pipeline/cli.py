@@ -201,6 +201,42 @@ def scrape(
             print_scrape_summary(con)
 
 
+@app.command(rich_help_panel=SOLVING)
+@user_errors
+def today(
+    game: Annotated[GameName | None, typer.Argument(help="One game (both by default).")] = None,
+    date: Annotated[
+        str | None, typer.Option(help="A stored puzzle's date, YYYY-MM-DD (default: today's).")
+    ] = None,
+    reveal: Annotated[
+        bool, typer.Option("--reveal", help="Print the answers (and, for a past date, the errors).")
+    ] = False,
+    offline: Offline = False,
+) -> None:
+    """Show today's puzzle and what the custom dictionary expects, without the answers.
+
+    Online it reads the live NYT page; with --date, or offline, the warehouse (the latest stored
+    puzzle when no date is given). The first line says which.
+
+    Example: pipeline today spelling-bee --date 2025-08-01 --reveal
+    """
+    from pipeline.download import Downloader
+    from pipeline.today import format_day
+    from pipeline.today import today as run_today
+
+    day = parse_date(date, "--date", None)
+    downloader = Downloader.from_env(offline=is_offline(offline))
+    with contextlib.ExitStack() as stack:
+        con = None
+        if config.warehouse_path().exists():
+            con = stack.enter_context(warehouse.open_warehouse(read_only=True))
+        pages = [
+            format_day(run_today(con, chosen, day, downloader), reveal)
+            for chosen in games_named(game)
+        ]
+    print("\n\n".join(pages))
+
+
 @app.command(rich_help_panel=REPORTS)
 @user_errors
 def export(
