@@ -38,6 +38,7 @@ h3 { margin-top: 1.8em; } nav a { margin-right: 1.2em; }
 table { border-collapse: collapse; margin: .6em 0 1em; font-variant-numeric: tabular-nums; }
 th, td { padding: .2em .7em; border-bottom: 1px solid #ddd; text-align: left; }
 td.number { text-align: right; } th { background: #f3f3f3; }
+td:first-child, td.number { white-space: nowrap; }
 table.sortable th { cursor: pointer; } th[aria-sort=ascending]::after { content: " \\25B2"; }
 th[aria-sort=descending]::after { content: " \\25BC"; }
 tr.custom td { font-weight: 600; background: #fff8dc; }
@@ -421,7 +422,7 @@ def errors_per_month(report: GameReport) -> str:
 def bar_chart(title: str, bars: list[tuple[str, list[tuple[str, int, str]]]]) -> str:
     """Return horizontal bars: per group (label, [(series, count, color)])."""
     per_group = max((len(values) for _, values in bars), default=1)
-    frame = Frame(height=40 + len(bars) * (per_group * 20 + 16), left=330, right=60, bottom=8)
+    frame = Frame(height=40 + len(bars) * (per_group * 20 + 16), left=330, right=140, bottom=8)
     biggest = max((count for _, values in bars for _, count, _ in values), default=0) or 1
     body = [f'<text x="4" y="20" font-weight="bold">{escape(title)}</text>']
     y = float(frame.top)
