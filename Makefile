@@ -49,7 +49,7 @@ lint: $(INSTALLED)
 	$(BIN)/mypy
 
 report: $(INSTALLED)
-	$(BIN)/pipeline report
+	$(BIN)/pipeline report --html
 
 bench: $(INSTALLED)
 	$(BIN)/pipeline bench spelling-bee

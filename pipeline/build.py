@@ -202,9 +202,7 @@ def store_results(
             "included": current_decisions,
             "prior_verdicts": current["prior_verdicts"],
             "prior_accepted": current["prior_accepted"],
-            "last_accepted": np.where(  # NULL for a word never judged
-                current["prior_verdicts"] > 0, current["last_accepted"].astype(object), None
-            ),
+            "last_accepted": last_verdicts(current),
             "score": current[rule.score_column].astype(float),
             "bucket": current["bucket"],
             "bucket_size": current["bucket_size"],
@@ -225,6 +223,15 @@ def store_results(
             "build_id": build_id,
         },
     )
+
+
+def last_verdicts(evidence: Evidence) -> list[bool | None]:
+    """Return each row's last verdict, None (NULL) for a word never judged."""
+    judged = (evidence["prior_verdicts"] > 0).tolist()
+    return [
+        bool(last) if seen else None
+        for last, seen in zip(evidence["last_accepted"].tolist(), judged, strict=True)
+    ]
 
 
 def split_predictions(con: Connection, game: Game, train_until: dt.date, rule: Rule) -> None:

@@ -17,6 +17,7 @@ from typer._click.exceptions import NoArgsIsHelpError, UsageError
 from pipeline import config
 from pipeline.errors import INTERRUPTED, USAGE, UserError, is_interrupt
 from pipeline.games import LETTER_BOXED, SPELLING_BEE, GameName, game_named, games_named
+from pipeline.solve_spelling_bee import DEFAULT_SOLVER, SOLVER_NAMES
 
 if TYPE_CHECKING:
     from pipeline.games import Game
@@ -25,23 +26,77 @@ if TYPE_CHECKING:
 
 F = TypeVar("F", bound=Callable)
 
+HELP_OPTIONS = {"help_option_names": ["-h", "--help"]}
+SETUP = "Setup stages"  # the help's panels
+SOLVING = "Solving"
+REPORTS = "Reports"
+
 app = typer.Typer(
     help="Scrape the NYT word games' answers, build dictionaries, solve and report.",
     no_args_is_help=True,
     pretty_exceptions_enable=False,
-    add_completion=False,
+    context_settings=HELP_OPTIONS,
 )
-solve_app = typer.Typer(help="Solve a Spelling Bee or Letter Boxed puzzle.", no_args_is_help=True)
-bench_app = typer.Typer(help="Time the solvers.", no_args_is_help=True)
-analyze_app = typer.Typer(help="Score every possible puzzle of a dictionary.", no_args_is_help=True)
-app.add_typer(solve_app, name="solve")
-app.add_typer(bench_app, name="bench")
-app.add_typer(analyze_app, name="analyze")
+solve_app = typer.Typer(
+    help="Solve a Spelling Bee or Letter Boxed puzzle.",
+    no_args_is_help=True,
+    context_settings=HELP_OPTIONS,
+)
+bench_app = typer.Typer(
+    help="Time the solvers.", no_args_is_help=True, context_settings=HELP_OPTIONS
+)
+analyze_app = typer.Typer(
+    help="Score every possible puzzle of a dictionary.",
+    no_args_is_help=True,
+    context_settings=HELP_OPTIONS,
+)
+app.add_typer(solve_app, name="solve", rich_help_panel=SOLVING)
+app.add_typer(analyze_app, name="analyze", rich_help_panel=SOLVING)
+app.add_typer(bench_app, name="bench", rich_help_panel=REPORTS)
 
+# Options shared by several commands, defined once.
 Offline = Annotated[
     bool,
-    typer.Option("--offline", help="Never use the network (also PIPELINE_OFFLINE=1)."),
+    typer.Option(
+        "--offline", envvar="PIPELINE_OFFLINE", show_envvar=True, help="Never use the network."
+    ),
 ]
+AsJson = Annotated[
+    bool, typer.Option("--json", help="Print one JSON object on stdout (for scripts).")
+]
+Since = Annotated[str | None, typer.Option("--since", help="First date, YYYY-MM-DD.")]
+FromAlias = Annotated[str | None, typer.Option("--from", hidden=True, help="Old name of --since.")]
+
+SolverName = StrEnum("SolverName", {name: name for name in SOLVER_NAMES})  # type: ignore[misc]
+"""The Spelling Bee solvers as a choice of the command line."""
+
+
+def show_version(value: bool) -> None:
+    """Print the version and exit (the eager `--version` option)."""
+    if value:
+        from pipeline import __version__  # read from the package's metadata only when asked
+
+        print(f"pipeline {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def main_options(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", callback=show_version, is_eager=True, help="Print the version and exit."
+        ),
+    ] = False,
+) -> None:
+    """Scrape the NYT word games' answers, build dictionaries, solve and report."""
+
+
+def print_json(record: object) -> None:
+    """Print one JSON object on stdout (dates as ISO text, paths as text)."""
+    import json
+
+    print(json.dumps(record, default=str))
 
 
 class ExportFormat(StrEnum):
@@ -68,6 +123,13 @@ def parse_date(value: str | None, option: str, default: dt.date | None) -> dt.da
         raise UserError(f"{option} {value!r} is not a date of the form YYYY-MM-DD") from None
 
 
+def since_or_from(since: str | None, old_from: str | None) -> tuple[str | None, str]:
+    """Return the first date given as --since or its old name --from, and the option used."""
+    if since is not None and old_from is not None:
+        raise UserError("--since and --from are the same option: give one of them")
+    return (since, "--since") if old_from is None else (old_from, "--from")
+
+
 def user_errors(command: F) -> F:
     """Turn a UserError into one line on stderr and exit status 2, and an interrupt (Ctrl-C, also
     inside a DuckDB query) into exit status 130; `main` prints the line `interrupted`."""
@@ -92,7 +154,7 @@ def is_offline(offline: bool) -> bool:
     return offline or config.offline_from_env()
 
 
-@app.command()
+@app.command(rich_help_panel=SETUP)
 @user_errors
 def words(offline: Offline = False) -> None:
     """Read every word source into the warehouse's `words` table.
@@ -108,11 +170,11 @@ def words(offline: Offline = False) -> None:
         print_word_sources(con)
 
 
-@app.command()
+@app.command(rich_help_panel=SETUP)
 @user_errors
 def scrape(
     game: Annotated[GameName | None, typer.Argument(help="One game (both by default).")] = None,
-    since: Annotated[str | None, typer.Option(help="First date, YYYY-MM-DD.")] = None,
+    since: Since = None,
     until: Annotated[
         str | None, typer.Option(help="Last date, YYYY-MM-DD (default today).")
     ] = None,
@@ -120,18 +182,21 @@ def scrape(
     retry_quarantined: Annotated[
         bool, typer.Option(help="Fetch the quarantined dates again.")
     ] = False,
+    as_json: AsJson = False,
+    old_from: FromAlias = None,
 ) -> None:
     """Download, parse, validate and load the official answers of past puzzles.
 
     Example: pipeline scrape spelling-bee --since 2025-07-01 --offline
     """
     from pipeline.scrape import FIRST_DATES, download, load_run, read_known
-    from pipeline.stage_summaries import print_scrape_summary
+    from pipeline.stage_summaries import print_scrape_summary, scrape_record
 
-    first = parse_date(since, "--since", FIRST_DATES["bulk_archive"])
+    since, since_option = since_or_from(since, old_from)
+    first = parse_date(since, since_option, FIRST_DATES["bulk_archive"])
     last = parse_date(until, "--until", dt.date.today())
     if first > last:
-        raise UserError(f"--since {first} is after --until {last}")
+        raise UserError(f"{since_option} {first} is after --until {last}")
     config.mirror_dir()  # a PIPELINE_MIRROR that names no folder fails before any work
     from pipeline import warehouse
     from pipeline.scrape import Known
@@ -143,10 +208,50 @@ def scrape(
     run = download(known, games_named(game), first, last, is_offline(offline))  # no lock held
     with stage_warehouse() as con:
         load_run(con, run)
-        print_scrape_summary(con)
+        if as_json:
+            print_json(scrape_record(con))
+        else:
+            print_scrape_summary(con)
 
 
-@app.command()
+@app.command(rich_help_panel=SOLVING)
+@user_errors
+def today(
+    game: Annotated[GameName | None, typer.Argument(help="One game (both by default).")] = None,
+    date: Annotated[
+        str | None, typer.Option(help="A stored puzzle's date, YYYY-MM-DD (default: today's).")
+    ] = None,
+    reveal: Annotated[
+        bool, typer.Option("--reveal", help="Print the answers (and, for a past date, the errors).")
+    ] = False,
+    offline: Offline = False,
+) -> None:
+    """Show today's puzzle and what the custom dictionary expects, without the answers.
+
+    Online it reads the live NYT page; with --date, or offline, the warehouse (the latest stored
+    puzzle when no date is given). The first line says which.
+
+    Example: pipeline today spelling-bee --date 2025-08-01 --reveal
+    """
+    from pipeline import warehouse
+    from pipeline.download import Downloader
+    from pipeline.today import format_day
+    from pipeline.today import today as run_today
+
+    day = parse_date(date, "--date", None)
+    downloader = Downloader.from_env(offline=is_offline(offline))
+    with contextlib.ExitStack() as stack:
+        con = None
+        if config.warehouse_path().exists():
+            con = stack.enter_context(warehouse.open_warehouse(read_only=True))
+        pages = [
+            format_day(run_today(con, chosen, day, downloader), reveal)
+            for chosen in games_named(game)
+        ]
+    print("\n\n".join(pages))
+
+
+@app.command(rich_help_panel=REPORTS)
 @user_errors
 def export(
     game: Annotated[GameName, typer.Argument(help="spelling-bee or letter-boxed.")],
@@ -170,21 +275,26 @@ def export(
         print(f"wrote {count:,} records to {out}", file=sys.stderr)
 
 
-@app.command()
+@app.command(rich_help_panel=SETUP)
 @user_errors
 def build(
     game: Annotated[GameName | None, typer.Argument(help="One game (both by default).")] = None,
+    as_json: AsJson = False,
 ) -> None:
     """Build the custom dictionaries from the evidence, choosing the rule by backtest.
 
     Example: pipeline build spelling-bee
     """
     from pipeline import build as stage
+    from pipeline.render_json import build_record
 
     build_id = stage.new_build_id()
     with stage_warehouse() as con:
         summaries = stage.build(con, games_named(game), build_id)
     stage.publish_word_lists({summary.game.name: build_id for summary in summaries})
+    if as_json:
+        print_json({summary.game.name: build_record(summary) for summary in summaries})
+        return
     for summary in summaries:
         scores = summary.validation
         print(
@@ -204,7 +314,7 @@ DictionaryOption = Annotated[
 ]
 
 
-@solve_app.command(SPELLING_BEE.name)
+@solve_app.command(SPELLING_BEE.name, rich_help_panel=SOLVING)
 @user_errors
 def solve_spelling_bee(
     letters: Annotated[
@@ -216,8 +326,8 @@ def solve_spelling_bee(
     ] = None,
     dictionary: DictionaryOption = "custom",
     solver: Annotated[
-        str, typer.Option(help="naive, bitwise, trie, radix, subsets or sql.")
-    ] = "subsets",
+        SolverName, typer.Option(help="The solver (subsets is the fastest).")
+    ] = SolverName[DEFAULT_SOLVER],
     hints: Annotated[
         bool, typer.Option("--hints", help="Print the NYT-style hint grid instead.")
     ] = False,
@@ -234,8 +344,7 @@ def solve_spelling_bee(
 
     from pipeline import solve_spelling_bee as sb
 
-    if solver not in sb.SOLVER_NAMES:
-        raise UserError(f"unknown solver {solver!r}: use one of {', '.join(sb.SOLVER_NAMES)}")
+    solver_name = str(solver.value)
     if hints and as_json:
         raise UserError("--hints and --json conflict: give one of them")
     if batch is not None:
@@ -245,30 +354,30 @@ def solve_spelling_bee(
             raise UserError("--batch writes JSON lines: --hints does not apply")
         lines = sb.read_batch(batch)
         words = load_word_list(dictionary, SPELLING_BEE).words
-        solutions = sb.solve_puzzles(solver, words, [line.puzzle for line in lines])
+        solutions = sb.solve_puzzles(solver_name, words, [line.puzzle for line in lines])
         for line, answers in zip(lines, solutions, strict=True):
             print(json.dumps(sb.batch_output(line, answers)))
         return
     puzzle = sb.puzzle_from_arguments(letters, center, others)
     word_list = load_word_list(dictionary, SPELLING_BEE, within=puzzle.letters)
-    answers = sb.solve_puzzles(solver, word_list.words, [puzzle])[0]
+    answers = sb.solve_puzzles(solver_name, word_list.words, [puzzle])[0]
     if as_json:
         record = sb.solution_record(puzzle, answers)
-        print(json.dumps({**record, "dictionary": word_list.name, "solver": solver}))
+        print(json.dumps({**record, "dictionary": word_list.name, "solver": solver_name}))
     elif hints:
         print(sb.format_hints(puzzle, answers))
     else:
         print(sb.format_solution(puzzle, answers, word_list.name))
 
 
-@app.command()
+@app.command(rich_help_panel=REPORTS)
 @user_errors
 def report(
     game: Annotated[GameName | None, typer.Argument(help="One game (both by default).")] = None,
     since: Annotated[
         str | None,
         typer.Option(
-            "--from", help="First puzzle date, YYYY-MM-DD (default: last date - 364 days)."
+            "--since", help="First puzzle date, YYYY-MM-DD (default: last date - 364 days)."
         ),
     ] = None,
     until: Annotated[
@@ -281,39 +390,56 @@ def report(
         ),
     ] = None,
     out: Annotated[
-        Path | None, typer.Option(help="Folder for the CSV files and charts (default: reports/).")
+        Path | None,
+        typer.Option(
+            envvar="PIPELINE_REPORTS",
+            show_envvar=True,
+            help="Folder for the CSV files, charts and page (default: reports/).",
+        ),
     ] = None,
+    html: Annotated[
+        bool, typer.Option("--html", help="Also write the report as one web page, index.html.")
+    ] = False,
+    as_json: AsJson = False,
+    old_from: FromAlias = None,
 ) -> None:
     """Score the custom dictionary and the raw word lists against the NYT's answers.
 
     Prints Markdown (precision, recall, F1, micro and macro; by year; by month; missed and extra
-    words) and writes the tables as CSV and a precision/recall chart per game into --out.
+    words) and writes the tables as CSV and a precision/recall chart per game into --out; with
+    --html also index.html, one self-contained page with charts and each error word's evidence.
 
-    Example: pipeline report spelling-bee --from 2025-01-01 --out /tmp/reports
+    Example: pipeline report spelling-bee --since 2025-01-01 --html --out /tmp/reports
     """
-    from pipeline import games, warehouse
+    from pipeline import games, render_json, render_markdown, warehouse
     from pipeline.output_paths import check_output_folder
     from pipeline.report import file_names
     from pipeline.report import report as run_report
 
-    first = parse_date(since, "--from", None)
+    since, since_option = since_or_from(since, old_from)
+    first = parse_date(since, since_option, None)
     last = parse_date(until, "--until", None)
     cut_off = parse_date(train_until, "--train-until", None)
     if first is not None and last is not None and first > last:
-        raise UserError(f"--from {first} is after --until {last}")
+        raise UserError(f"{since_option} {first} is after --until {last}")
     chosen = games.games_named(game)
     folder = out or config.reports_dir()
-    check_output_folder(folder, file_names(chosen))
+    check_output_folder(folder, file_names(chosen, html))
 
     with warehouse.open_warehouse(read_only=True) as con:
-        print(run_report(con, chosen, folder, first, last, cut_off))
+        reported = run_report(con, chosen, folder, first, last, cut_off, html)
+    if as_json:
+        print_json(render_json.report_record(reported))
+    else:
+        print(render_markdown.report_markdown(reported))
 
 
-@app.command()
+@app.command(rich_help_panel=REPORTS)
 @user_errors
 def explain(
     word: Annotated[str, typer.Argument(help="The word to explain.")],
     game: Annotated[GameName | None, typer.Option(help="One game (both by default).")] = None,
+    as_json: AsJson = False,
 ) -> None:
     """Show the evidence for a word and why the custom dictionary includes or leaves it out.
 
@@ -324,12 +450,16 @@ def explain(
     """
     from pipeline import games, warehouse
     from pipeline.explain import explain as run_explain
+    from pipeline.explain import explain_record
 
     with warehouse.open_warehouse(read_only=True) as con:
-        print(run_explain(con, word, games.games_named(game)))
+        if as_json:
+            print_json(explain_record(con, word, games.games_named(game)))
+        else:
+            print(run_explain(con, word, games.games_named(game)))
 
 
-@solve_app.command(LETTER_BOXED.name)
+@solve_app.command(LETTER_BOXED.name, rich_help_panel=SOLVING)
 @user_errors
 def solve_letter_boxed(
     sides: Annotated[
@@ -389,6 +519,7 @@ def bench_spelling_bee(
         int, typer.Option(help="How many archived puzzles to time the Python solvers on.")
     ] = 100,
     seed: Annotated[int, typer.Option(help="Seed of the puzzle sample.")] = 2025,
+    as_json: AsJson = False,
 ) -> None:
     """Time the six Spelling Bee solvers on archived puzzles: best of 5, preprocessing excluded.
 
@@ -396,6 +527,7 @@ def bench_spelling_bee(
     """
     from pipeline.bench import archived_puzzles, format_spelling_bee_bench
     from pipeline.bench import bench_spelling_bee as run_bench
+    from pipeline.render_json import spelling_bee_bench_record
 
     if puzzles < 1:
         raise UserError("--puzzles must be at least 1")
@@ -405,7 +537,10 @@ def bench_spelling_bee(
     with warehouse.open_warehouse(read_only=True) as con:
         archive = archived_puzzles(con)
     timings, sql_seconds, sql_puzzles = run_bench(archive, words, puzzles, seed)
-    print(format_spelling_bee_bench(timings, sql_seconds, sql_puzzles, dictionary))
+    if as_json:
+        print_json(spelling_bee_bench_record(timings, sql_seconds, sql_puzzles, dictionary))
+    else:
+        print(format_spelling_bee_bench(timings, sql_seconds, sql_puzzles, dictionary))
 
 
 @bench_app.command(LETTER_BOXED.name)
@@ -414,6 +549,7 @@ def bench_letter_boxed(
     dictionary: DictionaryOption = "words_alpha",
     boards: Annotated[int, typer.Option(help="How many archived boards to time.")] = 300,
     seed: Annotated[int, typer.Option(help="Seed of the board sample.")] = 2025,
+    as_json: AsJson = False,
 ) -> None:
     """Time the Letter Boxed solver per archived board: median and worst.
 
@@ -421,6 +557,7 @@ def bench_letter_boxed(
     """
     from pipeline.bench import archived_boxes, format_letter_boxed_bench
     from pipeline.bench import bench_letter_boxed as run_bench
+    from pipeline.render_json import letter_boxed_bench_record
 
     if boards < 1:
         raise UserError("--boards must be at least 1")
@@ -429,7 +566,11 @@ def bench_letter_boxed(
 
     with warehouse.open_warehouse(read_only=True) as con:
         archive = archived_boxes(con)
-    print(format_letter_boxed_bench(run_bench(archive, dictionary, words, boards, seed)))
+    timings = run_bench(archive, dictionary, words, boards, seed)
+    if as_json:
+        print_json(letter_boxed_bench_record(timings))
+    else:
+        print(format_letter_boxed_bench(timings))
 
 
 @analyze_app.command(SPELLING_BEE.name)

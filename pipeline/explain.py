@@ -7,6 +7,7 @@ import re
 from pipeline import warehouse
 from pipeline.errors import UserError
 from pipeline.games import GAMES, LETTER_BOXED, SPELLING_BEE, Game
+from pipeline.render_json import records
 from pipeline.render_markdown import markdown_table
 from pipeline.report import require_backtest
 from pipeline.warehouse import Connection, Table
@@ -148,3 +149,19 @@ def explain(con: Connection, word: str, games: tuple[Game, ...] = GAMES) -> str:
         )
     header = "\n".join([f"# {word}", "", *(f"- {line}" for line in word_lines(con, word))])
     return "\n\n".join([header, *(game_section(con, game, word) for game in games)])
+
+
+def explain_record(con: Connection, word: str, games: tuple[Game, ...] = GAMES) -> dict:
+    """Return the evidence for a word as one object: its lists, and per game its custom_words row
+    (null outside the universe) and every past verdict."""
+    explain(con, word, games)  # the same checks: a bad or unknown word is a UserError
+    word = normalize(word)
+    record: dict[str, object] = {"word": word, "evidence": word_lines(con, word)}
+    for game in games:
+        custom = records(custom_entry(con, game, word))
+        verdicts = warehouse.query(con, "explain/verdicts", {"game": game.name, "word": word})
+        record[game.name] = {
+            "decision": custom[0] if custom else None,
+            "verdicts": records(verdicts),
+        }
+    return record

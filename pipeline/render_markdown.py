@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from pipeline.games import LETTER_BOXED, SPELLING_BEE
+
 if TYPE_CHECKING:
     from pipeline.analyze import NytAgainstSpace
-    from pipeline.report import GameReport
+    from pipeline.report import GameReport, Reported
     from pipeline.report_letter_boxed import DaySolutions
     from pipeline.warehouse import Table
 
@@ -70,6 +71,29 @@ def _cell(value: object) -> str:
     if isinstance(value, list | tuple):
         return ", ".join(map(str, value))
     return str(value)
+
+
+def report_markdown(reported: Reported) -> str:
+    """Return the Markdown summary of a report run: each game, then the NYT's own solutions."""
+    sections = []
+    for report in reported.reports:
+        sections.append(game_report_markdown(report, reported.files.get(report.game.name)))
+        if report.game == SPELLING_BEE and reported.honeycombs is not None:
+            sections.append(reported.honeycombs)
+        if report.game == LETTER_BOXED:
+            sections.append(nyt_solutions_section(reported))
+    if reported.html is not None:
+        sections.append(f"Page: {reported.html}")
+    return "\n\n".join(sections)
+
+
+def nyt_solutions_section(reported: Reported) -> str:
+    """Return the section on the NYT's own Letter Boxed solutions, with the file it wrote."""
+    if reported.nyt_solutions is None:
+        return f"{NYT_SOLUTIONS_HEADING}\n\nNo Letter Boxed archive: run `pipeline scrape letter-boxed`."
+    return (
+        nyt_solutions_markdown(reported.nyt_solutions) + f"\n\nFile: {reported.nyt_solutions_file}"
+    )
 
 
 def game_report_markdown(report: GameReport, files: list[Path] | None = None) -> str:
@@ -188,17 +212,14 @@ def _errors_markdown(table: Table) -> str:
 
 def nyt_solutions_markdown(days: list[DaySolutions]) -> str:
     """Return the minimum word counts and how the NYT's solutions compare with the best."""
-    minimum = Counter(len(day.best) if day.best else None for day in days)
-    compared = Counter(day.comparison for day in days)
-    extra_letters = Counter(day.extra_letters for day in days if day.extra_letters)
+    from pipeline.report_letter_boxed import summarize
+
+    summary = summarize(days)
     parts = [
         f"{NYT_SOLUTIONS_HEADING} ({len(days):,} days with a dictionary)",
-        markdown_table(
-            ["fewest words", "days"],
-            [(k if k else "none within 6", v) for k, v in sorted(minimum.items(), key=str)],
-        ),
-        markdown_table(["NYT solution", "days"], sorted(compared.items())),
-        markdown_table(["extra letters (same word count)", "days"], sorted(extra_letters.items())),
+        markdown_table(["fewest words", "days"], summary.fewest_words),
+        markdown_table(["NYT solution", "days"], summary.comparisons),
+        markdown_table(["extra letters (same word count)", "days"], summary.extra_letters),
         "### How many short solutions each day's list allows",
         _short_solutions_markdown(days),
     ]

@@ -11,15 +11,17 @@ files and a chart.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
-from pipeline import build, progress, render_chart, render_csv, render_markdown, warehouse
+from pipeline import build, progress, render_chart, render_csv, warehouse
 from pipeline import report_letter_boxed as lb_report
 from pipeline.analyze import report_section as honeycomb_section
 from pipeline.errors import UserError
 from pipeline.games import LETTER_BOXED, SPELLING_BEE, Game
+from pipeline.report_letter_boxed import DaySolutions
 from pipeline.rule import Rule
 from pipeline.warehouse import Connection, Table
 
@@ -45,6 +47,7 @@ CSV_TABLES = (
     "error_kinds",
 )
 CHART_FILE = "precision_recall.png"
+HTML_FILE = "index.html"
 TOP_ERRORS = 20
 SCORE_COLUMNS = (
     "puzzles",
@@ -97,6 +100,52 @@ class GameReport:
     def ceiling(self) -> tuple[float, float]:
         """Return the precision and recall the NYT's reversals leave (last_verdict_ceiling)."""
         return last_verdict_ceiling(self.error_kinds)
+
+    def best_raw_lists(self, count: int = 3) -> list[str]:
+        """Return the raw lists (past_answers included) with the best window F1, best first."""
+        window = self.grain("window").select("dictionary", "f1").rows
+        raw = [(name, f1) for name, f1 in window if name != "custom"]
+        ranked = sorted(raw, key=lambda row: -(row[1] if row[1] is not None else -1.0))
+        return [name for name, _ in ranked[:count]]
+
+    def monthly_errors(self, dictionary: str) -> Table:
+        """Return one dictionary's errors per month over the archive: extra and missed words,
+        1 - precision and 1 - recall."""
+        rows = self.archive_scores.where("dictionary", dictionary)
+        columns = ("period", "answers", "predicted", "hits")
+        errors = [
+            (
+                month,
+                predicted - hits,
+                answers - hits,
+                (predicted - hits) / predicted if predicted else None,  # no prediction: no share
+                (answers - hits) / answers if answers else None,
+            )
+            for month, answers, predicted, hits in rows.select(*columns).rows
+        ]
+        return Table(
+            ("month", "extra", "missed", "one_minus_precision", "one_minus_recall"), errors
+        )
+
+    def error_words(self) -> list[str]:
+        """Return every word of the missed and extra tables, once, missed first."""
+        words = [*self.missed.column("word"), *self.extra.column("word")]
+        return list(dict.fromkeys(words))
+
+
+@dataclass(frozen=True)
+class Reported:
+    """What one `pipeline report` run scored and wrote: per game, its report and files; the Letter
+    Boxed days solved exactly (None without an archive); the honeycomb analysis; explain's text
+    for each error word."""
+
+    reports: tuple[GameReport, ...]
+    files: dict[str, list[Path]]
+    nyt_solutions: list[DaySolutions] | None = None
+    nyt_solutions_file: Path | None = None
+    honeycombs: str | None = None  # the Spelling Bee archive among every honeycomb (Markdown)
+    evidence: dict[str, dict[str, str]] = field(default_factory=dict)
+    html: Path | None = None
 
 
 def require_backtest(con: Connection, game: Game) -> None:
@@ -251,11 +300,12 @@ def game_report(
         )
 
 
-def file_names(games: tuple[Game, ...]) -> list[str]:
+def file_names(games: tuple[Game, ...], html: bool = False) -> list[str]:
     """Return the names of the files a report of these games writes into its folder."""
     names = [f"{game.slug}_{table}.csv" for game in games for table in CSV_TABLES]
     names += [f"{game.slug}_{CHART_FILE}" for game in games]
-    return names + ([lb_report.CSV_FILE] if LETTER_BOXED in games else [])
+    names += [lb_report.CSV_FILE] if LETTER_BOXED in games else []
+    return names + ([HTML_FILE] if html else [])
 
 
 def write_report_files(report: GameReport, folder: Path) -> list[Path]:
@@ -287,32 +337,49 @@ def report(
     first: dt.date | None = None,
     last: dt.date | None = None,
     train_until: dt.date | None = None,
-) -> str:
-    """Report every game into a folder and return the Markdown summary."""
+    html: bool = False,
+) -> Reported:
+    """Report every game into a folder (CSV files and charts; with `html`, index.html too)."""
+    from pipeline import render_html
+
     for game in games:  # every game's window is checked before the first is scored
         report_window(con, game, first, last, train_until)
-    sections = []
+    reports, files, evidence = [], {}, {}
+    days, days_file, honeycombs = None, None, None
     for game in games:
         game_scores = game_report(con, game, first, last, train_until)
         with progress.step(f"{game.title}: writing CSV files and the chart to {folder}"):
-            files = write_report_files(game_scores, folder)
-        sections.append(render_markdown.game_report_markdown(game_scores, files))
+            files[game.name] = write_report_files(game_scores, folder)
+        reports.append(game_scores)
         if game == SPELLING_BEE:
             with progress.step("Spelling Bee: every honeycomb of the custom dictionary scored"):
-                sections.append(honeycomb_section(con, folder))
+                honeycombs = honeycomb_section(con, folder)
         if game == LETTER_BOXED:
-            sections.append(letter_boxed_solutions_section(con, folder))
-    return "\n\n".join(sections)
+            days = nyt_solutions(con)
+            if days is not None:
+                rows = lb_report.nyt_solution_rows(days)
+                days_file = render_csv.write_csv(rows, folder / lb_report.CSV_FILE)
+        if html:
+            with progress.step(f"{game.title}: the evidence for each missed and extra word"):
+                evidence[game.name] = word_evidence(con, game_scores)
+    reported = Reported(tuple(reports), files, days, days_file, honeycombs, evidence)
+    if not html:
+        return reported
+    with progress.step(f"writing {folder / HTML_FILE}"):
+        page = render_html.write_html(reported, folder / HTML_FILE)
+    return dataclasses.replace(reported, html=page)
 
 
-def letter_boxed_solutions_section(con: Connection, folder: Path) -> str:
-    """Solve every archived day exactly, compare with the NYT's solution, write the CSV."""
+def nyt_solutions(con: Connection) -> list[DaySolutions] | None:
+    """Solve every archived Letter Boxed day exactly (None when there is no archive)."""
     archive = (LETTER_BOXED.table("puzzles"), LETTER_BOXED.table("dictionary"))
     if not all(warehouse.table_exists(con, table) for table in archive):
-        return (
-            f"{render_markdown.NYT_SOLUTIONS_HEADING}\n\n"
-            "No Letter Boxed archive: run `pipeline scrape letter-boxed`."
-        )
-    days = lb_report.solve_archive(con)
-    path = render_csv.write_csv(lb_report.nyt_solution_rows(days), folder / lb_report.CSV_FILE)
-    return render_markdown.nyt_solutions_markdown(days) + f"\n\nFile: {path}"
+        return None
+    return lb_report.solve_archive(con)
+
+
+def word_evidence(con: Connection, report: GameReport) -> dict[str, str]:
+    """Return what `pipeline explain WORD --game GAME` prints, for each missed and extra word."""
+    from pipeline.explain import explain
+
+    return {word: explain(con, word, (report.game,)) for word in report.error_words()}

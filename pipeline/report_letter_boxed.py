@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 
 from pipeline import progress, warehouse
@@ -101,3 +102,24 @@ def nyt_solution_rows(days: list[DaySolutions]) -> Table:
         for day in days
     ]
     return Table(columns, rows)
+
+
+@dataclass(frozen=True)
+class SolutionSummary:
+    """How many days each fewest word count, comparison and letter surplus has."""
+
+    fewest_words: list[tuple[int | str, int]]
+    comparisons: list[tuple[str, int]]
+    extra_letters: list[tuple[int, int]]
+
+
+def summarize(days: list[DaySolutions]) -> SolutionSummary:
+    """Return the days counted by the best solution's words, the comparison and extra letters."""
+    minimum = Counter(len(day.best) if day.best else None for day in days)
+    compared = Counter(day.comparison for day in days)
+    extra_letters = Counter(day.extra_letters for day in days if day.extra_letters)
+    return SolutionSummary(
+        [(k if k else "none within 6", v) for k, v in sorted(minimum.items(), key=str)],
+        sorted(compared.items()),
+        sorted(extra_letters.items()),
+    )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pipeline import warehouse
+from pipeline.render_json import records
 from pipeline.render_markdown import markdown_table
 from pipeline.scrape import ARCHIVE_TABLES
 from pipeline.warehouse import Connection
@@ -45,3 +46,12 @@ def archive_counts(con: Connection) -> list[tuple[str, int]]:
         for table in ARCHIVE_TABLES
         if warehouse.table_exists(con, table)
     ]
+
+
+def scrape_record(con: Connection) -> dict:
+    """Return the last scrape run per source and the archive's row counts, as one object."""
+    runs = warehouse.query(con, "scrape/summary_last_run")
+    return {
+        "sources": records(runs),
+        "tables": dict(archive_counts(con)),
+    }

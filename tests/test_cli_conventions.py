@@ -1,0 +1,108 @@
+"""The conventions every command shares: --version, -h, help panels, choices and environment
+variables in the help, --since everywhere (--from kept hidden), and --json for scripts."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from pipeline import __version__
+from pipeline.cli import app
+from pipeline.solve_spelling_bee import SOLVER_NAMES
+
+
+@pytest.fixture
+def tiny(tiny_warehouse: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Point the pipeline at the tiny warehouse (read-only here)."""
+    monkeypatch.setenv("PIPELINE_WAREHOUSE", str(tiny_warehouse))
+    monkeypatch.setenv("PIPELINE_CUSTOM", str(tiny_warehouse.parent / "custom"))
+    return tiny_warehouse
+
+
+def invoke(*args: str) -> str:
+    """Run the CLI in-process; return stdout of a successful command."""
+    result = CliRunner().invoke(app, list(args), terminal_width=200)
+    assert result.exit_code == 0, result.output
+    return result.stdout
+
+
+def test_version() -> None:
+    assert invoke("--version") == f"pipeline {__version__}\n"
+
+
+@pytest.mark.parametrize(
+    "command", [[], ["solve"], ["report"], ["solve", "spelling-bee"], ["today"]]
+)
+def test_dash_h_is_help(command: list[str]) -> None:
+    assert invoke(*command, "-h") == invoke(*command, "--help")
+
+
+def test_help_groups_the_commands_in_panels_and_offers_completion() -> None:
+    out = invoke("--help")
+    setup, solving, reports = (out.index(panel) for panel in ("Setup stages", "Solving", "Reports"))
+    assert setup < solving < reports
+    assert out.index("build") < solving < out.index("today") < out.index("analyze") < reports
+    assert "--install-completion" in out
+
+
+def test_choices_and_environment_variables_are_in_the_help() -> None:
+    solve = invoke("solve", "spelling-bee", "--help")
+    assert all(name in solve for name in SOLVER_NAMES)
+    assert "PIPELINE_OFFLINE" in invoke("scrape", "--help")
+    report = invoke("report", "--help")
+    assert "PIPELINE_REPORTS" in report and "--since" in report and "--from" not in report
+
+
+def test_from_is_a_hidden_alias_of_since(tiny: Path, tmp_path: Path) -> None:
+    old = invoke("report", "spelling-bee", "--from", "2024-01-01", "--out", str(tmp_path / "a"))
+    new = invoke("report", "spelling-bee", "--since", "2024-01-01", "--out", str(tmp_path / "b"))
+    assert old.replace(str(tmp_path / "a"), "") == new.replace(str(tmp_path / "b"), "")
+
+
+def test_report_json(tiny: Path, tmp_path: Path) -> None:
+    record = json.loads(invoke("report", "--since", "2024-01-01", "--json", "--out", str(tmp_path)))
+    bee, box = record["games"]
+    assert (bee["game"], bee["first"], bee["last"]) == ("spelling-bee", "2024-01-01", "2025-01-10")
+    custom = bee["window"][0]
+    assert (custom["dictionary"], custom["predicted"], custom["hits"]) == ("custom", 14, 9)
+    assert bee["ceiling"] == {"precision": 9 / 11, "recall": 9 / 11}
+    assert [row["word"] for row in bee["missed"]] == ["alba", "blab"]
+    assert box["game"] == "letter-boxed" and record["nyt_solutions"]["days"] == 3
+    assert record["html"] is None
+
+
+def test_explain_json(tiny: Path) -> None:
+    record = json.loads(invoke("explain", "bale", "--game", "spelling-bee", "--json"))
+    assert record["word"] == "bale"
+    decision = record["spelling-bee"]["decision"]
+    assert (decision["included"], decision["prior_verdicts"]) == (False, 3)
+    assert [row["accepted"] for row in record["spelling-bee"]["verdicts"]] == [True, False, False]
+    assert "letter-boxed" not in record
+
+
+def test_build_and_scrape_json(
+    tiny_warehouse: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import shutil
+
+    copy = tmp_path / "warehouse.duckdb"
+    shutil.copyfile(tiny_warehouse, copy)
+    for name, value in {
+        "PIPELINE_WAREHOUSE": str(copy),
+        "PIPELINE_CUSTOM": str(tmp_path / "custom"),
+        "PIPELINE_RAW": str(tmp_path / "raw"),
+        "PIPELINE_MIRROR": "",
+        "PIPELINE_OFFLINE": "1",
+    }.items():
+        monkeypatch.setenv(name, value)
+    built = json.loads(invoke("build", "spelling-bee", "--json"))
+    assert list(built) == ["spelling-bee"]
+    assert built["spelling-bee"]["rule"]["score_column"] == "score_last"
+    scraped = json.loads(
+        invoke("scrape", "letter-boxed", "--since", "2024-06-01", "--until", "2024-06-02", "--json")
+    )
+    assert scraped["tables"]["letter_boxed_puzzles"] == 3
+    assert {row["source"] for row in scraped["sources"]} >= {"simeydk"}

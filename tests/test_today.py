@@ -1,0 +1,156 @@
+"""`pipeline today`: the tiny warehouse offline, and the live NYT pages served by a local server."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from pipeline.cli import app
+from pipeline.download import Downloader
+from tests.conftest import LocalHTTP, fixture
+
+
+@pytest.fixture
+def tiny(tiny_warehouse: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
+    """Point the pipeline at the tiny warehouse and its custom lists, offline."""
+    monkeypatch.setenv("PIPELINE_WAREHOUSE", str(tiny_warehouse))
+    monkeypatch.setenv("PIPELINE_CUSTOM", str(tiny_warehouse.parent / "custom"))
+    monkeypatch.setenv("PIPELINE_RAW", str(tmp_path / "raw"))
+    monkeypatch.setenv("PIPELINE_MIRROR", "")
+    monkeypatch.setenv("PIPELINE_OFFLINE", "1")
+    return tiny_warehouse
+
+
+def run(*args: str) -> str:
+    """Run `pipeline today ...` and return its output (exit status 0)."""
+    result = CliRunner().invoke(app, ["today", *args])
+    assert result.exit_code == 0, result.output
+    return result.stdout
+
+
+# The latest stored Spelling Bee, 2025-01-10 (b aeklnt): official answers able alba blab blanket.
+# On evidence from before that day the custom dictionary predicted able, blanket (the pangram:
+# 7 + 7 points) and ebbe (accepted the puzzle before), and left out alba and blab (rejected before).
+LATEST_BEE = """\
+Spelling Bee 2025-01-10, from the latest stored puzzle (offline)
+Letters: center B, others A E K L N T
+The custom dictionary, built on the evidence before 2025-01-10 (its backtest), expects 3 words, 16 points, 1 pangram.
+
+     4  5  6  7  Σ
+A:   1  -  -  -  1
+B:   -  -  -  1  1
+E:   1  -  -  -  1
+Σ:   2  -  -  1  3
+
+Two letter list:
+AB-1  BL-1  EB-1
+
+"""
+
+
+def test_offline_shows_the_latest_stored_puzzle_without_answers(tiny: Path) -> None:
+    out = run("spelling-bee")
+    assert out == LATEST_BEE + "(answers hidden: --reveal shows them)\n"
+    assert "blanket" not in out and "ebbe" not in out
+
+
+def test_reveal_shows_the_words_and_the_errors_of_a_past_day(tiny: Path) -> None:
+    out = run("spelling-bee", "--reveal")
+    assert out.startswith(LATEST_BEE)
+    assert out.endswith(
+        "Pangrams: blanket\n"
+        "Words: able, ebbe\n"
+        "\n"
+        "Against the official answers (4): 2 right, 1 extra, 2 missed\n"
+        "Extra (expected, not accepted): ebbe\n"
+        "Missed (accepted, not expected): alba, blab\n"
+    )
+
+
+def test_a_given_date_comes_from_the_warehouse(tiny: Path) -> None:
+    out = run("letter-boxed", "--date", "2024-06-11")
+    lines = out.splitlines()
+    assert lines[:4] == [
+        "Letter Boxed 2024-06-11, from the warehouse (2024-06-11)",
+        "Sides: BAM / LCI / KTO / SHP",
+        "Par: 4 words",
+        "Fewest words possible with the NYT's word list of the day: 2 words (1 best solution)",
+    ]
+    assert "blacksmith" not in out
+    revealed = run("letter-boxed", "--date", "2024-06-11", "--reveal")
+    assert "Best solution: blacksmith - hop\nNYT's solution: blacksmith - hop\n" in revealed
+    assert "Against the NYT word list (7): " in revealed
+
+
+def test_both_games_by_default(tiny: Path) -> None:
+    out = run()
+    assert out.startswith("Spelling Bee 2025-01-10, from the latest stored puzzle (offline)\n")
+    assert "\n\nLetter Boxed 2024-06-11, from the latest stored puzzle (offline)\n" in out
+
+
+def test_a_date_not_stored_is_an_error(tiny: Path) -> None:
+    result = CliRunner().invoke(app, ["today", "spelling-bee", "--date", "2030-01-01"])
+    assert result.exit_code == 2
+    assert result.output == "error: no Spelling Bee puzzle stored for 2030-01-01\n"
+
+
+# --- the live pages, served by a real HTTP server on 127.0.0.1 ------------------------------------
+
+
+@pytest.fixture
+def live(
+    tiny: Path, local_http: LocalHTTP, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> LocalHTTP:
+    """Go online, with every NYT URL answered by the local server (fixture pages)."""
+    monkeypatch.delenv("PIPELINE_OFFLINE")
+    local_http.script("/puzzles/spelling-bee", [(200, fixture("nyt_spelling_bee.html").encode())])
+    local_http.script("/puzzles/letter-boxed", [(200, fixture("nyt_letter_boxed.html").encode())])
+
+    def local_downloader(cls: type[Downloader], offline: bool = False) -> Downloader:
+        return Downloader(
+            tmp_path / "raw",
+            offline=offline,
+            retries=0,
+            host_delay=0,
+            url_rewrite=local_http.rewrite,
+        )
+
+    monkeypatch.setattr(Downloader, "from_env", classmethod(local_downloader))
+    return local_http
+
+
+def test_online_reads_the_live_pages(live: LocalHTTP, tmp_path: Path) -> None:
+    out = run("--reveal")
+    assert out.startswith(
+        "Spelling Bee 2024-06-11, from the live NYT page "
+        "(https://www.nytimes.com/puzzles/spelling-bee)\n"
+        "Letters: center P, others A E L N R T\n"
+        # the tiny custom list has no word with a p
+        "The custom dictionary, as built now, expects 0 words, 0 points, 0 pangrams.\n"
+    )
+    assert "Against the official answers" not in out  # today's answers are not final
+    assert (
+        "Letter Boxed 2024-06-11, from the live NYT page (https://www.nytimes.com/puzzles/letter-boxed)\n"
+        "Sides: BAM / LCI / KTO / SHP\n"
+        "Par: 4 words\n"
+    ) in out
+    assert live.hits("/puzzles/spelling-bee") == 1 and live.hits("/puzzles/letter-boxed") == 1
+    cached = tmp_path / "raw" / "www.nytimes.com" / "puzzles" / "spelling-bee"
+    assert cached.read_text(encoding="utf-8") == fixture("nyt_spelling_bee.html")
+
+
+def test_a_live_page_that_fails_falls_back_to_the_latest_stored(live: LocalHTTP) -> None:
+    live.script("/puzzles/spelling-bee", [(404, b"gone")])
+    out = run("spelling-bee")
+    assert out.splitlines()[0] == (
+        "Spelling Bee 2025-01-10, from the latest stored puzzle: the live page "
+        "https://www.nytimes.com/puzzles/spelling-bee is not available (missing)"
+    )
+
+
+def test_offline_flag_wins_over_the_network(live: LocalHTTP) -> None:
+    out = run("letter-boxed", "--offline")
+    assert out.startswith("Letter Boxed 2024-06-11, from the latest stored puzzle (offline)\n")
+    assert live.hits("/puzzles/letter-boxed") == 0
