@@ -10,7 +10,9 @@ scrape without network ends in seconds instead of retrying every URL.
 
 from __future__ import annotations
 
+import contextlib
 import email.utils
+import glob
 import logging
 import os
 import random
@@ -34,6 +36,7 @@ from pipeline.errors import UserError
 
 USER_AGENT = f"nyt-word-pipeline/{__version__} (+https://github.com/; word-game research)"
 TEMP_SUFFIX = ".part"  # temp files are `.NAME.XXXX.part`; readers of the cache should skip them
+STALE_SECONDS = 600  # a temp file this old was left by a killed download: the next one removes it
 CHUNK_SIZE = 64 * 1024
 MISSING_STATUSES = frozenset({404, 410})
 INDEX_NAME = "index.html"  # the file a URL ending in "/" is stored as
@@ -169,6 +172,7 @@ def _plural(count: int, noun: str) -> str:
 def _write_atomically(path: Path, response: requests.Response) -> None:
     """Stream a response body into `path` via a synced temp file; leave nothing on failure."""
     path.parent.mkdir(parents=True, exist_ok=True)
+    sweep_stale_temp_files(path)
     fd, temp_name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=TEMP_SUFFIX)
     try:
         with os.fdopen(fd, "wb") as out:
@@ -182,6 +186,16 @@ def _write_atomically(path: Path, response: requests.Response) -> None:
     except BaseException:
         Path(temp_name).unlink(missing_ok=True)
         raise
+
+
+def sweep_stale_temp_files(path: Path) -> None:
+    """Remove the temp files of `path` that a killed download left (older than STALE_SECONDS;
+    a younger one may belong to a download still running in another process)."""
+    cutoff = time.time() - STALE_SECONDS
+    for stale in path.parent.glob(f".{glob.escape(path.name)}.*{TEMP_SUFFIX}"):
+        with contextlib.suppress(FileNotFoundError):
+            if stale.stat().st_mtime < cutoff:
+                stale.unlink()
 
 
 def _check_complete(response: requests.Response) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gzip
+import os
 import socket
 import time
 from pathlib import Path
@@ -10,7 +11,7 @@ from pathlib import Path
 import pytest
 import requests
 
-from pipeline.download import USER_AGENT, Downloader, Fetched
+from pipeline.download import STALE_SECONDS, TEMP_SUFFIX, USER_AGENT, Downloader, Fetched
 from pipeline.errors import UserError
 from tests.conftest import LocalHTTP, Reply
 
@@ -402,3 +403,24 @@ def test_a_url_that_always_times_out_counts_once(tmp_path: Path, local_http: Loc
     assert downloader.unreachable_hosts == set()
     downloader.fetch("https://example.org/slow2.json")
     assert downloader.unreachable_hosts == {"example.org"}
+
+
+def test_a_killed_downloads_temp_file_is_swept_by_the_next_download(
+    tmp_path: Path, local_http: LocalHTTP
+) -> None:
+    local_http.script(PATH, [(200, BODY)])
+    downloader = make_downloader(tmp_path, local_http)
+    target = downloader.cache_path(URL)
+    target.parent.mkdir(parents=True)
+    stale = target.with_name(f".{target.name}.k1ll3d{TEMP_SUFFIX}")
+    fresh = target.with_name(f".{target.name}.running{TEMP_SUFFIX}")
+    stale.write_bytes(b"half a body")
+    fresh.write_bytes(b"another download, still running")
+    old = time.time() - STALE_SECONDS - 60
+    os.utime(stale, (old, old))
+
+    downloader.fetch(URL)
+
+    assert target.read_bytes() == BODY
+    assert not stale.exists()
+    assert fresh.exists()
