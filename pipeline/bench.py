@@ -10,6 +10,7 @@ import statistics
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from pipeline import analyze, progress, warehouse
 from pipeline.render_markdown import markdown_table
@@ -37,8 +38,7 @@ def verdict(measured: float, target: float, unit: str, at_least: bool = False) -
     return f"{measured:.3g} {unit} (target {sign} {target:g} {unit}) {'ok' if passed else 'MISSED'}"
 
 
-@dataclass(frozen=True)
-class Timing:
+class Timing(NamedTuple):
     """The best time per puzzle of one solver."""
 
     solver: str

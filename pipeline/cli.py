@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from pipeline.warehouse import Connection
 
 F = TypeVar("F", bound=Callable)
+T = TypeVar("T")
 
 HELP_OPTIONS = {"help_option_names": ["-h", "--help"]}
 SETUP = "Setup stages"  # the help's panels
@@ -304,6 +305,7 @@ def build(
         )
 
 
+SeedOption = Annotated[int, typer.Option(help="Seed of the sample of archived puzzles.")]
 DictionaryOption = Annotated[
     str,
     typer.Option(
@@ -518,7 +520,7 @@ def bench_spelling_bee(
     puzzles: Annotated[
         int, typer.Option(help="How many archived puzzles to time the Python solvers on.")
     ] = 100,
-    seed: Annotated[int, typer.Option(help="Seed of the puzzle sample.")] = 2025,
+    seed: SeedOption = 2025,
     as_json: AsJson = False,
 ) -> None:
     """Time the six Spelling Bee solvers on archived puzzles: best of 5, preprocessing excluded.
@@ -529,18 +531,10 @@ def bench_spelling_bee(
     from pipeline.bench import bench_spelling_bee as run_bench
     from pipeline.render_json import spelling_bee_bench_record
 
-    if puzzles < 1:
-        raise UserError("--puzzles must be at least 1")
+    require_at_least_one(puzzles, "--puzzles")
     words = load_word_list(dictionary, SPELLING_BEE).words
-    from pipeline import warehouse
-
-    with warehouse.open_warehouse(read_only=True) as con:
-        archive = archived_puzzles(con)
-    timings, sql_seconds, sql_puzzles = run_bench(archive, words, puzzles, seed)
-    if as_json:
-        print_json(spelling_bee_bench_record(timings, sql_seconds, sql_puzzles, dictionary))
-    else:
-        print(format_spelling_bee_bench(timings, sql_seconds, sql_puzzles, dictionary))
+    measured = run_bench(read_archive(archived_puzzles), words, puzzles, seed)
+    emit(as_json, spelling_bee_bench_record, format_spelling_bee_bench, *measured, dictionary)
 
 
 @bench_app.command(LETTER_BOXED.name)
@@ -548,7 +542,7 @@ def bench_spelling_bee(
 def bench_letter_boxed(
     dictionary: DictionaryOption = "words_alpha",
     boards: Annotated[int, typer.Option(help="How many archived boards to time.")] = 300,
-    seed: Annotated[int, typer.Option(help="Seed of the board sample.")] = 2025,
+    seed: SeedOption = 2025,
     as_json: AsJson = False,
 ) -> None:
     """Time the Letter Boxed solver per archived board: median and worst.
@@ -559,18 +553,10 @@ def bench_letter_boxed(
     from pipeline.bench import bench_letter_boxed as run_bench
     from pipeline.render_json import letter_boxed_bench_record
 
-    if boards < 1:
-        raise UserError("--boards must be at least 1")
+    require_at_least_one(boards, "--boards")
     words = load_word_list(dictionary, LETTER_BOXED).words
-    from pipeline import warehouse
-
-    with warehouse.open_warehouse(read_only=True) as con:
-        archive = archived_boxes(con)
-    timings = run_bench(archive, dictionary, words, boards, seed)
-    if as_json:
-        print_json(letter_boxed_bench_record(timings))
-    else:
-        print(format_letter_boxed_bench(timings))
+    timings = run_bench(read_archive(archived_boxes), dictionary, words, boards, seed)
+    emit(as_json, letter_boxed_bench_record, format_letter_boxed_bench, timings)
 
 
 @analyze_app.command(SPELLING_BEE.name)
@@ -626,6 +612,28 @@ def stage_warehouse() -> Iterator[Connection]:
     with warehouse.stage_warehouse() as con:
         recover_word_lists(con)
         yield con
+
+
+def emit(as_json: bool, record: Callable[..., dict], text: Callable[..., str], *args) -> None:
+    """Print a command's outcome as one JSON object (`--json`) or as text for people."""
+    if as_json:
+        print_json(record(*args))
+    else:
+        print(text(*args))
+
+
+def require_at_least_one(count: int, option: str) -> None:
+    """Raise a UserError when a count option is below 1."""
+    if count < 1:
+        raise UserError(f"{option} must be at least 1")
+
+
+def read_archive(read: Callable[[Connection], T]) -> T:
+    """Return what `read` takes from the committed warehouse (opened read-only, then closed)."""
+    from pipeline import warehouse
+
+    with warehouse.open_warehouse(read_only=True) as con:
+        return read(con)
 
 
 def load_word_list(name: str, game: Game, within: str | None = None) -> WordList:

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from pipeline.games import LETTER_BOXED
 from pipeline.output_paths import atomic_write
 from pipeline.render_markdown import ERROR_KINDS
+from pipeline.report_letter_boxed import solution_sizes
 
 if TYPE_CHECKING:
     from pipeline.report import GameReport, Reported
@@ -517,17 +518,7 @@ def nyt_solutions(days: list[DaySolutions] | None) -> str:
 def solution_days(days: list[DaySolutions]) -> str:
     """Return a table of days: the NYT's solution and the best, with their sizes."""
     rows = [
-        (
-            str(day.date),
-            " ".join(day.nyt_solution),
-            len(day.nyt_solution),
-            day.nyt_letters,
-            " ".join(day.best or ()),
-            len(day.best) if day.best else None,
-            day.best_letters,
-            day.best_count,
-            day.comparison,
-        )
+        (str(day.date), *solution_sizes(day)[1:], day.comparison)
         for day in sorted(days, key=lambda day: str(day.date), reverse=True)
     ]
     headers = ["date", "NYT solution", "words", "letters", "best", "words", "letters"]

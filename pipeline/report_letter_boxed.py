@@ -86,22 +86,23 @@ def nyt_solution_rows(days: list[DaySolutions]) -> Table:
         "one_word_solutions",
         "two_word_solutions",
     )
-    rows = [
-        (
-            day.date,
-            " ".join(day.nyt_solution),
-            len(day.nyt_solution),
-            day.nyt_letters,
-            " ".join(day.best or ()),
-            len(day.best) if day.best else None,
-            day.best_letters,
-            day.best_count,
-            day.one_word_solutions,
-            day.two_word_solutions,
-        )
-        for day in days
-    ]
+    rows = [(*solution_sizes(day), day.one_word_solutions, day.two_word_solutions) for day in days]
     return Table(columns, rows)
+
+
+def solution_sizes(day: DaySolutions) -> tuple:
+    """Return a day's date, the NYT's solution and the best one with their words and letters,
+    and how many best solutions there are."""
+    return (
+        day.date,
+        " ".join(day.nyt_solution),
+        len(day.nyt_solution),
+        day.nyt_letters,
+        " ".join(day.best or ()),
+        len(day.best) if day.best else None,
+        day.best_letters,
+        day.best_count,
+    )
 
 
 @dataclass(frozen=True)
