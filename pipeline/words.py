@@ -29,6 +29,7 @@ WORD_LIST_URLS = {
     "words_alpha": "https://raw.githubusercontent.com/dwyl/english-words/master/words_alpha.txt",
     "enable": "https://raw.githubusercontent.com/norvig/pytudes/main/ipynb/enable1.txt",
     "2of12id": "https://raw.githubusercontent.com/felixfischer/categorized-words/master/2of12id.json",
+    "ldnoobw": "https://raw.githubusercontent.com/LDNOOBW/List-of-Dirty-Naughty-Obscene-and-Otherwise-Bad-Words/master/en",
 }
 
 SOURCES = {
@@ -42,6 +43,7 @@ SOURCES = {
     "wordfreq": Source(
         "wordfreq", "frequency", "wordfreq package, English 'best'", "MIT / CC-BY-SA"
     ),
+    "ldnoobw": Source("ldnoobw", "marker", WORD_LIST_URLS["ldnoobw"], "CC BY 4.0"),
 }
 LIST_SOURCES = [
     "words_alpha",
@@ -87,6 +89,7 @@ class WordCollection:
     )
     capitalized: set[str] = field(default_factory=set)
     first_names: set[str] = field(default_factory=set)
+    offensive: set[str] = field(default_factory=set)
     brown_count: Counter = field(default_factory=Counter)
     zipf: dict[str, float] = field(default_factory=dict)
     wordfreq_rank: dict[str, int] = field(default_factory=dict)
@@ -110,6 +113,20 @@ class WordCollection:
             examples.append(entry)
         if reason == "proper_noun":
             self.capitalized.add(entry.lower())
+
+    def add_offensive(self, entries: Iterable[str]) -> None:
+        """Mark the plain words of the offensive-word list; count the rest (phrases, ...) by reason."""
+        for entry in entries:
+            entry = entry.strip()
+            self.entries_read["ldnoobw"] += 1
+            reason = drop_reason(entry)
+            if reason is None:
+                self.offensive.add(entry)
+            else:
+                self.drops["ldnoobw", reason] += 1
+                examples = self.drop_examples["ldnoobw", reason]
+                if len(examples) < 5:
+                    examples.append(entry)
 
     def kept(self, source: str) -> int:
         """Return how many distinct words a source contributed."""
@@ -221,6 +238,8 @@ def collect_words(downloader: Downloader, offline: bool) -> WordCollection:
         add_nltk_sources(words, offline)
     with progress.step("reading wordfreq frequencies"):
         add_wordfreq(words)
+    with progress.step("reading the offensive-word list (LDNOOBW, English)"):
+        words.add_offensive(read_plain_list(fetch_word_list(downloader, "ldnoobw")))
     return words
 
 
@@ -235,6 +254,7 @@ def word_columns(words: WordCollection) -> dict[str, list]:
         "brown_count": [words.brown_count.get(word, 0) for word in ordered],
         "capitalized": [word in words.capitalized for word in ordered],
         "first_name": [word in words.first_names for word in ordered],
+        "offensive": [word in words.offensive for word in ordered],
     }
 
 

@@ -1,5 +1,6 @@
 -- Every eligible (date, word) pair of $game's past puzzles: the NYT's verdict, the rule's
--- prediction on the evidence strictly before that date, and that evidence's verdict counts.
+-- prediction on the evidence strictly before that date, and that evidence's verdict counts, the
+-- probability it gives, and whether the offensive-word guard kept the word out.
 -- Reads backtest_rows (handed over by build.py).
 -- Key (game, date, word), unique: not declared as a PRIMARY KEY because DuckDB would keep an index
 -- of its ~8 million keys (about 600 MB, four times the rest of the warehouse);
@@ -12,7 +13,9 @@ CREATE TABLE IF NOT EXISTS backtest (
     predicted BOOLEAN NOT NULL,
     prior_verdicts INTEGER NOT NULL CHECK (prior_verdicts >= 0),
     prior_accepted INTEGER NOT NULL CHECK (prior_accepted BETWEEN 0 AND prior_verdicts),
-    last_accepted BOOLEAN CHECK ((last_accepted IS NULL) = (prior_verdicts = 0))
+    last_accepted BOOLEAN CHECK ((last_accepted IS NULL) = (prior_verdicts = 0)),
+    probability DOUBLE NOT NULL CHECK (probability BETWEEN 0 AND 1),
+    guarded BOOLEAN NOT NULL CHECK (NOT (guarded AND (predicted OR prior_accepted > 0)))
 );
 
 DELETE FROM backtest WHERE game = $game;
@@ -26,6 +29,8 @@ SELECT
     predicted,
     prior_verdicts::INTEGER,
     prior_accepted::INTEGER,
-    CASE WHEN prior_verdicts > 0 THEN last_accepted END
+    CASE WHEN prior_verdicts > 0 THEN last_accepted END,
+    probability,
+    guarded
 FROM backtest_rows
 ORDER BY date, word;
