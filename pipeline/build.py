@@ -83,8 +83,9 @@ def build_game(con: Connection, game: Game, build_id: str, edits: list[Edit]) ->
     store_results(
         con,
         game,
-        Outcome(history, history_decisions),
-        Outcome(current, chosen, why, by_hand, maybe),
+        history,
+        history_decisions,
+        Decisions(current, chosen, why, by_hand, maybe),
         rule,
         band,
         build_id,
@@ -117,7 +118,9 @@ def apply_edits(
 ) -> np.ndarray:
     """Force the edited words in or out (in place, with their reasons); return which rows were."""
     by_hand = np.zeros(len(evidence), dtype=bool)
-    edits = dict(zip(edited["word"], zip(edited["included"], edited["reason"], strict=True), strict=True))
+    edits = dict(
+        zip(edited["word"], zip(edited["included"], edited["reason"], strict=True), strict=True)
+    )
     for i, word in enumerate(evidence["word"]):
         if word in edits:
             included, reason = edits[word]
@@ -230,28 +233,29 @@ def last_archive_date(con: Connection, game: Game) -> dt.date:
 
 
 @dataclass(frozen=True)
-class Outcome:
-    """Evidence rows with their decisions (the build's rows also with reasons, edits, maybe)."""
+class Decisions:
+    """The build's rows (every word, as of the day after the archive) and what became of them."""
 
     evidence: Evidence
-    decisions: np.ndarray
-    reasons: list[str] | None = None
-    by_hand: np.ndarray | None = None
-    maybe: np.ndarray | None = None
+    included: np.ndarray
+    reasons: list[str]
+    by_hand: np.ndarray  # decided by a hand edit
+    maybe: np.ndarray  # in the maybe tier
 
 
 def store_results(
     con: Connection,
     game: Game,
-    history: Outcome,
-    current: Outcome,
+    history: Evidence,
+    history_decisions: np.ndarray,
+    current: Decisions,
     rule: Rule,
     band: MaybeBand,
     build_id: str,
     edited: dict[str, list],
 ) -> None:
     """Replace the game's backtest rows, custom words, rule and hand edits."""
-    past = history.evidence
+    past = history
     warehouse.hand_over(
         con,
         "backtest_rows",
@@ -259,12 +263,13 @@ def store_results(
             "date": past["as_of"],
             "word": past["word"],
             "accepted": past["accepted"],
-            "predicted": history.decisions,
+            "predicted": history_decisions,
             "prior_verdicts": past["prior_verdicts"],
             "prior_accepted": past["prior_accepted"],
             "last_accepted": past["last_accepted"],
             "probability": past["probability"].astype(float),
             "guarded": past["guarded"],
+            "guard_changed": decide(past, rule, guard=False) & ~history_decisions,
         },
     )
     now = current.evidence
@@ -273,7 +278,7 @@ def store_results(
         "decision_rows",
         {
             "word": now["word"],
-            "included": current.decisions,
+            "included": current.included,
             "prior_verdicts": now["prior_verdicts"],
             "prior_accepted": now["prior_accepted"],
             "last_accepted": _nullable_last_verdicts(now),

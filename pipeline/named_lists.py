@@ -40,6 +40,30 @@ def file_word_list(name: str, game: Game) -> WordList:
     return read_word_file(Path(name), name)
 
 
+@dataclass(frozen=True)
+class MaybeWord:
+    """A word of a game's maybe tier: its probability, and whether the custom list holds it."""
+
+    word: Word
+    probability: float
+    in_list: bool
+
+
+def read_maybe_list(game: Game) -> list[MaybeWord]:
+    """Return the game's maybe words (the file the build writes beside the custom list); none
+    when the file is missing (a list built by an older version) or unreadable."""
+    path = config.custom_dir() / game.maybe_file
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()[1:]
+    except (OSError, UnicodeDecodeError):
+        return []
+    maybe = []
+    for line in lines:
+        word, probability, in_list = line.split("\t")
+        maybe.append(MaybeWord(word, float(probability), in_list == "in"))
+    return maybe
+
+
 def read_word_file(path: Path, name: str, hint: str = "") -> WordList:
     """Return the words of a file, one per line (blank lines and case ignored; lines that are not
     words of the letters a-z are left out)."""

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pipeline import build, progress, render_chart, render_csv, render_markdown, warehouse
+from pipeline import report_confidence as confidence
 from pipeline import report_letter_boxed as lb_report
 from pipeline.analyze import report_section as honeycomb_section
 from pipeline.errors import UserError
@@ -255,6 +256,8 @@ def file_names(games: tuple[Game, ...]) -> list[str]:
     """Return the names of the files a report of these games writes into its folder."""
     names = [f"{game.slug}_{table}.csv" for game in games for table in CSV_TABLES]
     names += [f"{game.slug}_{CHART_FILE}" for game in games]
+    names += [f"{game.slug}_{table}.csv" for game in games for table in confidence.CSV_TABLES]
+    names += [f"{game.slug}_{confidence.CHART_FILE}" for game in games]
     return names + ([lb_report.CSV_FILE] if LETTER_BOXED in games else [])
 
 
@@ -280,6 +283,17 @@ def write_report_files(report: GameReport, folder: Path) -> list[Path]:
     return [*paths, chart]
 
 
+def write_confidence_files(report: confidence.ConfidenceReport, folder: Path) -> list[Path]:
+    """Write the confidence tables as CSV and the reliability diagram; return their paths."""
+    stem = report.game.slug
+    paths = [
+        render_csv.write_csv(report[name], folder / f"{stem}_{name}.csv")
+        for name in confidence.CSV_TABLES
+    ]
+    chart = render_chart.plot_reliability(report, folder / f"{stem}_{confidence.CHART_FILE}")
+    return [*paths, chart]
+
+
 def report(
     con: Connection,
     games: tuple[Game, ...],
@@ -297,6 +311,11 @@ def report(
         with progress.step(f"{game.title}: writing CSV files and the chart to {folder}"):
             files = write_report_files(game_scores, folder)
         sections.append(render_markdown.game_report_markdown(game_scores, files))
+        with progress.step(f"{game.title}: calibration, maybe tier, guard and hand edits"):
+            sure = confidence.confidence_report(con, game, game_scores.first, game_scores.last)
+            sections.append(
+                render_markdown.confidence_markdown(sure, write_confidence_files(sure, folder))
+            )
         if game == SPELLING_BEE:
             with progress.step("Spelling Bee: every honeycomb of the custom dictionary scored"):
                 sections.append(honeycomb_section(con, folder))

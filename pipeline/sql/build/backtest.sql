@@ -1,6 +1,7 @@
 -- Every eligible (date, word) pair of $game's past puzzles: the NYT's verdict, the rule's
 -- prediction on the evidence strictly before that date, and that evidence's verdict counts, the
--- probability it gives, and whether the offensive-word guard kept the word out.
+-- probability it gives, whether the offensive-word guard applies (on the LDNOOBW list, never
+-- accepted before) and whether it changed the prediction (the rule alone would have said "in").
 -- Reads backtest_rows (handed over by build.py).
 -- Key (game, date, word), unique: not declared as a PRIMARY KEY because DuckDB would keep an index
 -- of its ~8 million keys (about 600 MB, four times the rest of the warehouse);
@@ -15,7 +16,8 @@ CREATE TABLE IF NOT EXISTS backtest (
     prior_accepted INTEGER NOT NULL CHECK (prior_accepted BETWEEN 0 AND prior_verdicts),
     last_accepted BOOLEAN CHECK ((last_accepted IS NULL) = (prior_verdicts = 0)),
     probability DOUBLE NOT NULL CHECK (probability BETWEEN 0 AND 1),
-    guarded BOOLEAN NOT NULL CHECK (NOT (guarded AND (predicted OR prior_accepted > 0)))
+    guarded BOOLEAN NOT NULL CHECK (NOT (guarded AND (predicted OR prior_accepted > 0))),
+    guard_changed BOOLEAN NOT NULL CHECK (guarded OR NOT guard_changed)
 );
 
 DELETE FROM backtest WHERE game = $game;
@@ -31,6 +33,7 @@ SELECT
     prior_accepted::INTEGER,
     CASE WHEN prior_verdicts > 0 THEN last_accepted END,
     probability,
-    guarded
+    guarded,
+    guard_changed
 FROM backtest_rows
 ORDER BY date, word;

@@ -15,7 +15,8 @@
 --     date (smoothed: (a + 1) / (n + 2));
 --   probability: the chance the NYT accepts the word that day: history_rate for a word eligible
 --     before, bucket_rate for a new one;
---   guarded: on the offensive-word list (LDNOOBW) and never accepted before: never predicted in.
+--   guarded: on the offensive-word list (LDNOOBW), or the plural of a word on it (niggers,
+--     wetbacks), and never accepted before: never predicted in.
 CREATE OR REPLACE TEMP TABLE evidence_rows AS
 WITH lb_first_listed AS (
     SELECT word, min(date) AS first_listed FROM letter_boxed_dictionary GROUP BY word
@@ -42,6 +43,15 @@ word_stems AS (
     ], lambda stem: stem IS NOT NULL AND length(stem) >= 3))) AS stem
     FROM (SELECT DISTINCT word FROM verdict_rows)
 ),
+offensive_words AS (
+    -- on the list, or its plural (-s, -es) is
+    SELECT word FROM words WHERE offensive
+    UNION
+    SELECT s.word
+    FROM word_stems AS s JOIN words AS w ON w.word = s.stem AND w.offensive
+    WHERE s.stem IN (left(s.word, length(s.word) - 1), left(s.word, length(s.word) - 2))
+      AND suffix(s.word, 's')
+),
 stem_first_accepted AS (
     SELECT s.word, min(f.first_accepted) AS stem_first_accepted
     FROM word_stems AS s JOIN first_accepted AS f ON f.word = s.stem
@@ -62,11 +72,12 @@ featured AS (
         coalesce(w.capitalized, false) AS capitalized,
         coalesce(sf.stem_first_accepted < v.as_of, false) AS stem_accepted,
         least(floor(coalesce(w.zipf, 0) * 2) / 2, 5.0) AS zipf_bin,
-        coalesce(w.offensive, false) AS offensive
+        o.word IS NOT NULL AS offensive
     FROM verdict_rows AS v
     LEFT JOIN words AS w USING (word)
     LEFT JOIN lb_first_listed AS f USING (word)
     LEFT JOIN stem_first_accepted AS sf USING (word)
+    LEFT JOIN offensive_words AS o USING (word)
 ),
 with_history AS (
     SELECT

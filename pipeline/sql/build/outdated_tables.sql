@@ -1,6 +1,6 @@
 -- The build's tables that an older version built: they lack a column this version writes.
 SELECT DISTINCT needed.table_name
-FROM (VALUES ('backtest', 'probability'), ('backtest', 'guarded'),
+FROM (VALUES ('backtest', 'probability'), ('backtest', 'guarded'), ('backtest', 'guard_changed'),
              ('custom_words', 'probability'), ('custom_words', 'maybe'),
              ('dictionary_rules', 'maybe_low'))
     AS needed(table_name, column_name)
