@@ -273,7 +273,7 @@ def solve_spelling_bee(
         return
     puzzle = sb.puzzle_from_arguments(letters, center, others)
     word_list = load_word_list(dictionary, SPELLING_BEE)
-    maybe = load_maybe_list(dictionary, SPELLING_BEE, no_maybe)
+    maybe = load_maybe_list(dictionary, SPELLING_BEE, no_maybe, puzzle.letters)
     answers = sb.solve_puzzles(solver, word_list.words, [puzzle])[0]
     if as_json:
         record = sb.solution_record(puzzle, answers, maybe)
@@ -399,7 +399,7 @@ def solve_letter_boxed(
     board = lbs.board_from_arguments(sides or [])
     index = WordIndex(load_word_list(dictionary, LETTER_BOXED).words)
     answer = lbs.answer_board(board, index.playable(board), max_words, all_best, words)
-    maybe = load_maybe_list(dictionary, LETTER_BOXED, no_maybe)
+    maybe = load_maybe_list(dictionary, LETTER_BOXED, no_maybe, "".join(board.sides))
     if as_json:
         record = {**lbs.answer_record(answer), "dictionary": dictionary}
         if maybe is not None:
@@ -520,14 +520,17 @@ def load_word_list(name: str, game: Game) -> WordList:
         return named_lists.require_game_words(named_lists.warehouse_word_list(con, name), game)
 
 
-def load_maybe_list(name: str, game: Game, no_maybe: bool) -> list[MaybeWord] | None:
+def load_maybe_list(
+    name: str, game: Game, no_maybe: bool, letters: str | None = None
+) -> list[MaybeWord] | None:
     """Return the game's maybe words for the custom dictionary (None for other lists, or with
-    --no-maybe): a small file beside the list, so that solving never opens the warehouse."""
+    --no-maybe), only those made of `letters` when given: a file beside the list, so that
+    solving never opens the warehouse."""
     from pipeline import named_lists
 
     if no_maybe or name != named_lists.CUSTOM:
         return None
-    return named_lists.read_maybe_list(game)
+    return named_lists.read_maybe_list(game, letters)
 
 
 def usage_message(error: UsageError) -> str:

@@ -49,18 +49,21 @@ class MaybeWord:
     in_list: bool
 
 
-def read_maybe_list(game: Game) -> list[MaybeWord]:
-    """Return the game's maybe words (the file the build writes beside the custom list); none
-    when the file is missing (a list built by an older version) or unreadable."""
+def read_maybe_list(game: Game, letters: str | None = None) -> list[MaybeWord]:
+    """Return the game's maybe words (the file the build writes beside the custom list), only
+    those made of `letters` when given; none when the file is missing (a list built by an older
+    version) or unreadable."""
     path = config.custom_dir() / game.maybe_file
     try:
         lines = path.read_text(encoding="utf-8").splitlines()[1:]
     except (OSError, UnicodeDecodeError):
         return []
+    fits = re.compile(f"[{re.escape(letters)}]+\t" if letters else r"[a-z]+\t")
     maybe = []
     for line in lines:
-        word, probability, in_list = line.split("\t")
-        maybe.append(MaybeWord(word, float(probability), in_list == "in"))
+        if fits.match(line):  # most words use other letters: skip them before parsing
+            word, probability, in_list = line.split("\t")
+            maybe.append(MaybeWord(word, float(probability), in_list == "in"))
     return maybe
 
 
