@@ -2,7 +2,10 @@
 
 The same function, `rule.decide`, judges every evidence row: the backtest rows (a past puzzle's
 eligible word, judged on evidence from before that puzzle) and the build rows (every word, judged
-on all the evidence, as of the day after the archive ends).
+on all the evidence, as of the day after the archive ends). Each row carries its probability (from
+the same SQL); the hand edits (`pipeline/edits.py`) then decide the words they name, in the final
+lists only. Beside each list the build writes its "maybe" words: those whose probability lies in
+the band chosen on the validation year.
 """
 
 from __future__ import annotations
@@ -16,9 +19,10 @@ from pathlib import Path
 import numpy as np
 
 from pipeline import config, progress, warehouse
+from pipeline.edits import Edit, edit_columns
 from pipeline.errors import UserError
 from pipeline.games import GAMES, LETTER_BOXED, SPELLING_BEE, Game
-from pipeline.rule import Evidence, Rule, decide, reasons, rule_grid
+from pipeline.rule import Evidence, MaybeBand, Rule, decide, guarded, maybe_band, reasons, rule_grid
 from pipeline.warehouse import Connection, Table
 from solvers.letter_boxed import WordIndex, parse_board
 
@@ -34,40 +38,111 @@ class BuildSummary:
     rule: Rule
     validation: dict[str, float]  # micro precision, recall and F1 on the validation year
     words: list[str]  # the custom list, sorted
+    band: MaybeBand  # the maybe tier's probabilities, chosen on the validation year
+    maybe: list[tuple[str, float, bool]]  # (word, probability, included) in the band, by word
 
 
-def build(con: Connection, games: tuple[Game, ...], build_id: str) -> list[BuildSummary]:
+def build(
+    con: Connection, games: tuple[Game, ...], build_id: str, edits: list[Edit] | None = None
+) -> list[BuildSummary]:
     """Build the games' dictionaries, and stage their word lists for `publish_word_lists`."""
     warehouse.require_tables(con, "words", stage_hint="pipeline words")
-    summaries = [build_game(con, game, build_id) for game in games]
+    drop_outdated_tables(con)
+    summaries = [build_game(con, game, build_id, edits or []) for game in games]
     for summary in summaries:
         stage_word_list(summary.game, summary.words, build_id)
+        stage_maybe_list(summary.game, summary.maybe, build_id)
     return summaries
 
 
-def build_game(con: Connection, game: Game, build_id: str) -> BuildSummary:
+def drop_outdated_tables(con: Connection) -> None:
+    """Drop the build's tables when an older version built them (they lack a column it writes)."""
+    if warehouse.query(con, "build/outdated_tables").rows:
+        progress.note("the build's tables are from an older version: rebuilding them")
+        warehouse.run(con, "build/drop_build_tables")
+
+
+def build_game(con: Connection, game: Game, build_id: str, edits: list[Edit]) -> BuildSummary:
     """Build one game's evidence, choose its rule, store its backtest and custom words."""
     last = last_archive_date(con, game)
+    edited = edit_columns(edits, game)
     with progress.step(f"{game.name}: evidence for every eligible word of every past puzzle"):
-        build_evidence(con, game, last + dt.timedelta(days=1))
+        build_evidence(con, game, last + dt.timedelta(days=1), edited["word"])
     history = fetch_history(con)
     validation_from, validation_until = validation_window(last)
     with progress.step(
         f"{game.name}: choosing the rule on {validation_from} .. {validation_until}"
     ):
         rule, validation = choose_rule(con, history, validation_from, validation_until)
-    progress.note(f"rule: {rule.describe()}")
+        history_decisions = decide(history, rule)
+        band = choose_band(history, history_decisions, validation_from, validation_until)
+    progress.note(f"rule: {rule.describe()}; maybe: {band.describe()}")
     current = fetch_current(con)
     chosen = decide(current, rule)
-    store_results(con, game, history, decide(history, rule), current, chosen, rule, build_id)
+    why = reasons(current, rule, chosen)
+    by_hand = apply_edits(current, chosen, why, edited)
+    maybe = band.holds(current["probability"]) & ~guarded(current) & ~by_hand
+    store_results(
+        con,
+        game,
+        history,
+        history_decisions,
+        Decisions(current, chosen, why, by_hand, maybe),
+        rule,
+        band,
+        build_id,
+        edited,
+    )
     words = sorted(str(word) for word, keep in zip(current["word"], chosen, strict=True) if keep)
-    return BuildSummary(game, rule, validation, words)
+    maybe_rows = sorted(
+        (str(word), float(probability), bool(included))
+        for word, probability, included in zip(
+            current["word"][maybe], current["probability"][maybe], chosen[maybe], strict=True
+        )
+    )
+    return BuildSummary(game, rule, validation, words, band, maybe_rows)
 
 
-def build_evidence(con: Connection, game: Game, as_of: dt.date) -> None:
+def choose_band(
+    evidence: Evidence, decisions: np.ndarray, validation_from: dt.date, validation_until: dt.date
+) -> MaybeBand:
+    """Return the maybe band that holds the most of the validation year's errors (rule.maybe_band)."""
+    dates = evidence["as_of"].astype("datetime64[D]")
+    window = (dates >= np.datetime64(validation_from)) & (dates <= np.datetime64(validation_until))
+    errors = decisions[window] != evidence["accepted"][window]
+    shown = ~guarded(evidence)[window]
+    puzzles = len(np.unique(dates[window]))
+    return maybe_band(evidence["probability"][window], errors, shown, max(puzzles, 1))
+
+
+def apply_edits(
+    evidence: Evidence, decisions: np.ndarray, why: list[str], edited: dict[str, list]
+) -> np.ndarray:
+    """Force the edited words in or out (in place, with their reasons); return which rows were."""
+    by_hand = np.zeros(len(evidence), dtype=bool)
+    edits = dict(
+        zip(edited["word"], zip(edited["included"], edited["reason"], strict=True), strict=True)
+    )
+    for i, word in enumerate(evidence["word"]):
+        if word in edits:
+            included, reason = edits[word]
+            decisions[i] = included
+            why[i] = f"{'in' if included else 'out'} by hand edit: {reason}"
+            by_hand[i] = True
+    return by_hand
+
+
+def build_evidence(
+    con: Connection, game: Game, as_of: dt.date, edited_words: list[str] | None = None
+) -> None:
     """Create the temp table evidence_rows: every verdict before `as_of`, and one row per word at
-    `as_of`, each with the evidence strictly before its date."""
-    warehouse.run(con, "build/universe", {"game": game.name, "min_length": game.min_length})
+    `as_of`, each with the evidence strictly before its date (the hand-edited words join the
+    universe)."""
+    warehouse.run(
+        con,
+        "build/universe",
+        {"game": game.name, "min_length": game.min_length, "edited_words": edited_words or []},
+    )
     VERDICT_ROWS[game.name](con, as_of)
     warehouse.run(con, "build/evidence_rows")
 
@@ -178,40 +253,66 @@ def last_archive_date(con: Connection, game: Game) -> dt.date:
     return last
 
 
+@dataclass(frozen=True)
+class Decisions:
+    """The build's rows (every word, as of the day after the archive) and what became of them."""
+
+    evidence: Evidence
+    included: np.ndarray
+    reasons: list[str]
+    by_hand: np.ndarray  # decided by a hand edit
+    maybe: np.ndarray  # in the maybe tier
+
+
 def store_results(
     con: Connection,
     game: Game,
     history: Evidence,
     history_decisions: np.ndarray,
-    current: Evidence,
-    current_decisions: np.ndarray,
+    current: Decisions,
     rule: Rule,
+    band: MaybeBand,
     build_id: str,
+    edited: dict[str, list],
 ) -> None:
-    """Replace the game's backtest rows, custom words and rule."""
+    """Replace the game's backtest rows, custom words, rule and hand edits."""
+    past = history
     warehouse.hand_over(
         con,
         "history_predictions",
-        {"row_id": history["row_id"], "predicted": history_decisions.astype(bool)},
+        {
+            "row_id": past["row_id"],
+            "predicted": history_decisions.astype(bool),
+            "guard_changed": (decide(past, rule, guard=False) & ~history_decisions).astype(bool),
+        },
     )
+    now = current.evidence
     warehouse.hand_over(
         con,
         "decision_rows",
         {
-            "word": current["word"],
-            "included": current_decisions,
-            "prior_verdicts": current["prior_verdicts"],
-            "prior_accepted": current["prior_accepted"],
-            "last_accepted": last_verdicts(current),
-            "score": current[rule.score_column].astype(float),
-            "bucket": current["bucket"],
-            "bucket_size": current["bucket_size"],
-            "bucket_rate": current["bucket_rate"],
-            "reason": reasons(current, rule, current_decisions),
+            "word": now["word"],
+            "included": current.included,
+            "prior_verdicts": now["prior_verdicts"],
+            "prior_accepted": now["prior_accepted"],
+            "last_accepted": last_verdicts(now),
+            "score": now[rule.score_column].astype(float),
+            "bucket": now["bucket"],
+            "bucket_size": now["bucket_size"],
+            "bucket_rate": now["bucket_rate"],
+            "history_bucket": now["history_bucket"],
+            "history_size": now["history_size"],
+            "probability": now["probability"].astype(float),
+            "guarded": now["guarded"],
+            "edited": current.by_hand,
+            "maybe": current.maybe,
+            "reason": current.reasons,
         },
     )
+    warehouse.hand_over(con, "edit_rows", edited)
     warehouse.run(con, "build/backtest", {"game": game.name})
     warehouse.run(con, "build/custom_words", {"game": game.name})
+    warehouse.run(con, "build/dictionary_edits", {"game": game.name})
     warehouse.run(
         con,
         "build/dictionary_rules",
@@ -219,6 +320,8 @@ def store_results(
             "game": game.name,
             "score_column": rule.score_column,
             "threshold": float(rule.new_word_threshold),
+            "maybe_low": band.low,
+            "maybe_high": band.high,
             "description": rule.describe(),
             "build_id": build_id,
         },
@@ -253,18 +356,33 @@ def new_build_id() -> str:
     return f"{dt.datetime.now(dt.UTC):%Y%m%dT%H%M%S%f}-{os.getpid()}"
 
 
-def staged_list(game: Game, build_id: str) -> Path:
-    """Return where a build stages a game's word list before it is published."""
-    return config.custom_dir() / f".{game.custom_file}.{build_id}.part"
+def staged_list(game: Game, build_id: str, file_name: str | None = None) -> Path:
+    """Return where a build stages a game's word list (or maybe list) before it is published."""
+    return config.custom_dir() / f".{file_name or game.custom_file}.{build_id}.part"
 
 
 def stage_word_list(game: Game, words: list[str], build_id: str) -> None:
     """Write a game's new word list beside the published one, one word per line, sorted."""
-    folder = config.custom_dir()
-    folder.mkdir(parents=True, exist_ok=True)
-    staged = staged_list(game, build_id)
+    _stage_lines(staged_list(game, build_id), [f"{word}\n" for word in words])
+
+
+def stage_maybe_list(game: Game, rows: list[tuple[str, float, bool]], build_id: str) -> None:
+    """Write a game's new maybe list beside the published one: word, probability, included."""
+    lines = [MAYBE_HEADER] + [
+        f"{word}\t{probability:.4f}\t{'in' if included else 'out'}\n"
+        for word, probability, included in rows
+    ]
+    _stage_lines(staged_list(game, build_id, game.maybe_file), lines)
+
+
+MAYBE_HEADER = "word\tprobability\tlist\n"
+
+
+def _stage_lines(staged: Path, lines: list[str]) -> None:
+    """Write lines to a staged file, flushed to disk."""
+    staged.parent.mkdir(parents=True, exist_ok=True)
     with staged.open("w") as handle:
-        handle.writelines(f"{word}\n" for word in words)
+        handle.writelines(lines)
         handle.flush()
         os.fsync(handle.fileno())
 
@@ -285,9 +403,10 @@ def publish_word_lists(build_ids: dict[str, str]) -> None:
     build is the committed one) or removes (their build never committed).
     """
     for game in GAMES:
-        for staged in config.custom_dir().glob(f".{game.custom_file}.*.part"):
-            build_id = staged.name.removeprefix(f".{game.custom_file}.").removesuffix(".part")
-            if build_ids.get(game.name) == build_id:
-                staged.replace(config.custom_dir() / game.custom_file)
-            else:
-                staged.unlink()
+        for file_name in (game.custom_file, game.maybe_file):
+            for staged in config.custom_dir().glob(f".{file_name}.*.part"):
+                build_id = staged.name.removeprefix(f".{file_name}.").removesuffix(".part")
+                if build_ids.get(game.name) == build_id:
+                    staged.replace(config.custom_dir() / file_name)
+                else:
+                    staged.unlink()

@@ -21,7 +21,7 @@ from pipeline.solve_spelling_bee import DEFAULT_SOLVER, SOLVER_NAMES
 
 if TYPE_CHECKING:
     from pipeline.games import Game
-    from pipeline.named_lists import WordList
+    from pipeline.named_lists import MaybeWord, WordList
     from pipeline.warehouse import Connection
 
 F = TypeVar("F", bound=Callable)
@@ -98,6 +98,20 @@ def print_json(record: object) -> None:
     import json
 
     print(json.dumps(record, default=str))
+
+
+class ExportWhat(StrEnum):
+    """What `pipeline export` writes: a game's archive, or a custom dictionary."""
+
+    spelling_bee = SPELLING_BEE.name
+    letter_boxed = LETTER_BOXED.name
+    custom = "custom"
+
+
+NoMaybe = Annotated[
+    bool,
+    typer.Option("--no-maybe", help="Hide the maybe words (custom dictionary only)."),
+]
 
 
 class ExportFormat(StrEnum):
@@ -255,23 +269,38 @@ def today(
 @app.command(rich_help_panel=REPORTS)
 @user_errors
 def export(
-    game: Annotated[GameName, typer.Argument(help="spelling-bee or letter-boxed.")],
+    what: Annotated[
+        ExportWhat,
+        typer.Argument(help="spelling-bee or letter-boxed (the archive), or custom GAME."),
+    ],
+    game: Annotated[
+        GameName | None, typer.Argument(help="With custom: the game whose dictionary to write.")
+    ] = None,
     format: Annotated[
         ExportFormat, typer.Option("--format", help="Output format.")
     ] = ExportFormat.jsonl,
     out: Annotated[Path | None, typer.Option(help="Output file (default: stdout).")] = None,
 ) -> None:
-    """Write the archive of one game, one record per day.
+    """Write the archive of one game, one record per day; or a custom dictionary, one row per
+    universe word (word, probability, included, reason).
 
     Example: pipeline export letter-boxed --format parquet --out letter_boxed.parquet
+    Example: pipeline export custom spelling-bee --format csv --out spelling_bee_custom.csv
     """
-    from pipeline.export import check_export_target, export_archive
+    from pipeline.export import check_export_target, export_archive, export_custom
 
+    if what == ExportWhat.custom and game is None:
+        raise UserError("export custom needs a game: spelling-bee or letter-boxed")
+    if what != ExportWhat.custom and game is not None:
+        raise UserError(f"export {what.value} takes no second argument (did you mean custom?)")
     check_export_target(format.value, out)
     from pipeline import warehouse
 
     with warehouse.open_warehouse(read_only=True) as con:
-        count = export_archive(con, game_named(game), format.value, out)
+        if game is not None:
+            count = export_custom(con, game_named(game), format.value, out)
+        else:
+            count = export_archive(con, game_named(what.value), format.value, out)
     if out is not None:
         print(f"wrote {count:,} records to {out}", file=sys.stderr)
 
@@ -287,11 +316,13 @@ def build(
     Example: pipeline build spelling-bee
     """
     from pipeline import build as stage
+    from pipeline.edits import read_edits
     from pipeline.render_json import build_record
 
+    edits = read_edits()  # a bad line of data/custom/edits.tsv stops the build before any work
     build_id = stage.new_build_id()
     with stage_warehouse() as con:
-        summaries = stage.build(con, games_named(game), build_id)
+        summaries = stage.build(con, games_named(game), build_id, edits)
     stage.publish_word_lists({summary.game.name: build_id for summary in summaries})
     if as_json:
         print_json({summary.game.name: build_record(summary) for summary in summaries})
@@ -301,7 +332,8 @@ def build(
         print(
             f"{summary.game.name}: {len(summary.words):,} words; validation-year micro "
             f"P {scores['precision']:.4f} R {scores['recall']:.4f} F1 {scores['f1']:.4f}\n"
-            f"  rule: {summary.rule.describe()}"
+            f"  rule: {summary.rule.describe()}\n"
+            f"  maybe: {len(summary.maybe):,} words with {summary.band.describe()}"
         )
 
 
@@ -337,8 +369,10 @@ def solve_spelling_bee(
     batch: Annotated[
         Path | None, typer.Option(help="JSON lines of puzzles in, one JSON line out each.")
     ] = None,
+    no_maybe: NoMaybe = False,
 ) -> None:
-    """Solve a Spelling Bee: pangrams first, then words by length, scores and rank thresholds.
+    """Solve a Spelling Bee: pangrams first, then words by length, scores and rank thresholds;
+    with the custom dictionary, then the maybe words (not counted).
 
     Example: pipeline solve spelling-bee entivcz --dictionary custom
     """
@@ -356,20 +390,22 @@ def solve_spelling_bee(
             raise UserError("--batch writes JSON lines: --hints does not apply")
         lines = sb.read_batch(batch)
         words = load_word_list(dictionary, SPELLING_BEE).words
+        maybe = load_maybe_list(dictionary, SPELLING_BEE, no_maybe)
         solutions = sb.solve_puzzles(solver_name, words, [line.puzzle for line in lines])
         for line, answers in zip(lines, solutions, strict=True):
-            print(json.dumps(sb.batch_output(line, answers)))
+            print(json.dumps(sb.batch_output(line, answers, maybe)))
         return
     puzzle = sb.puzzle_from_arguments(letters, center, others)
     word_list = load_word_list(dictionary, SPELLING_BEE, within=puzzle.letters)
+    maybe = load_maybe_list(dictionary, SPELLING_BEE, no_maybe, puzzle.letters)
     answers = sb.solve_puzzles(solver_name, word_list.words, [puzzle])[0]
     if as_json:
-        record = sb.solution_record(puzzle, answers)
+        record = sb.solution_record(puzzle, answers, maybe)
         print(json.dumps({**record, "dictionary": word_list.name, "solver": solver_name}))
     elif hints:
         print(sb.format_hints(puzzle, answers))
     else:
-        print(sb.format_solution(puzzle, answers, word_list.name))
+        print(sb.format_solution(puzzle, answers, word_list.name, maybe))
 
 
 @app.command(rich_help_panel=REPORTS)
@@ -479,8 +515,10 @@ def solve_letter_boxed(
     batch: Annotated[
         Path | None, typer.Option(help="JSON lines of boards in, one JSON line out each.")
     ] = None,
+    no_maybe: NoMaybe = False,
 ) -> None:
-    """Solve a Letter Boxed board exactly: fewest words, then fewest letters.
+    """Solve a Letter Boxed board exactly: fewest words, then fewest letters; with the custom
+    dictionary, also the playable maybe words (not used by the solver).
 
     Example: pipeline solve letter-boxed ozu nri lfa mbt --all
     """
@@ -507,10 +545,14 @@ def solve_letter_boxed(
     board = lbs.board_from_arguments(sides or [])
     index = WordIndex(load_word_list(dictionary, LETTER_BOXED).words)
     answer = lbs.answer_board(board, index.playable(board), max_words, all_best, words)
+    maybe = load_maybe_list(dictionary, LETTER_BOXED, no_maybe, "".join(board.sides))
     if as_json:
-        print(json.dumps({**lbs.answer_record(answer), "dictionary": dictionary}))
+        record = {**lbs.answer_record(answer), "dictionary": dictionary}
+        if maybe is not None:
+            record["maybe"] = lbs.maybe_record(board, maybe)
+        print(json.dumps(record))
     else:
-        print(lbs.format_answer(answer, dictionary, words))
+        print(lbs.format_answer(answer, dictionary, words, maybe))
 
 
 @bench_app.command(SPELLING_BEE.name)
@@ -647,6 +689,19 @@ def load_word_list(name: str, game: Game, within: str | None = None) -> WordList
 
     with warehouse.open_warehouse(read_only=True) as con:
         return named_lists.require_game_words(named_lists.warehouse_word_list(con, name), game)
+
+
+def load_maybe_list(
+    name: str, game: Game, no_maybe: bool, letters: str | None = None
+) -> list[MaybeWord] | None:
+    """Return the game's maybe words for the custom dictionary (None for other lists, or with
+    --no-maybe), only those made of `letters` when given: a file beside the list, so that
+    solving never opens the warehouse."""
+    from pipeline import named_lists
+
+    if no_maybe or name != named_lists.CUSTOM:
+        return None
+    return named_lists.read_maybe_list(game, letters)
 
 
 def usage_message(error: UsageError) -> str:

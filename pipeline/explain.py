@@ -86,12 +86,13 @@ def game_section(con: Connection, game: Game, word: str) -> str:
             f"holds the word-list words of {game.min_length}+ letters and {game.past_answers}, so "
             "the custom dictionary leaves it out."
         )
-    included, *_, reason = custom.rows[0]
+    entry = dict(zip(custom.columns, custom.rows[0], strict=True))
     params = {"game": game.name, "word": word}
     verdicts = warehouse.query(con, "explain/verdicts", params)
     lines = [
-        f"## {title}: {'included' if included else 'left out'}",
-        f"reason: {reason}",
+        f"## {title}: {'included' if entry['included'] else 'left out'}",
+        f"reason: {entry['reason']}",
+        probability_line(entry),
         *rule_lines(con, game),
         _verdict_summary(verdicts),
     ]
@@ -107,6 +108,25 @@ def game_section(con: Connection, game: Game, word: str) -> str:
         ]
         lines.append(markdown_table(["date", "NYT", "backtest predicted"], rows))
     return "\n\n".join(lines)
+
+
+def probability_line(entry: dict) -> str:
+    """Return the line giving the word's probability, where it comes from, and its tier."""
+    if entry["prior_verdicts"]:
+        source = (
+            f"the rate of {entry['history_size']:,} earlier verdicts on words with its history "
+            f"[{entry['history_bucket']}]"
+        )
+    else:
+        source = f"the rate of its evidence bucket's {entry['bucket_size']:,} earlier new words"
+    tier = (
+        " (maybe tier)"
+        if entry["maybe"]
+        else " (kept out by the offensive-word guard)"
+        if entry["guarded"]
+        else ""
+    )
+    return f"probability the NYT accepts it: {entry['probability']:.3f}, {source}{tier}"
 
 
 def rule_lines(con: Connection, game: Game) -> list[str]:

@@ -1,4 +1,5 @@
-"""Export the archives one record per day as JSON lines, CSV or Parquet."""
+"""Export the archives one record per day, or a custom dictionary one row per universe word, as
+JSON lines, CSV or Parquet."""
 
 from __future__ import annotations
 
@@ -28,7 +29,20 @@ def export_archive(con: Connection, game: Game, fmt: str, out: Path | None) -> i
     """Write a game's archive in a format to a file (or stdout) and return the record count."""
     check_export_target(fmt, out)
     warehouse.require_tables(con, game.table("puzzles"), stage_hint="pipeline scrape")
-    relation = con.sql(warehouse.sql(f"export/{game.slug}"))
+    return write_relation(con.sql(warehouse.sql(f"export/{game.slug}")), fmt, out)
+
+
+def export_custom(con: Connection, game: Game, fmt: str, out: Path | None) -> int:
+    """Write a game's custom dictionary (word, probability, included, reason) and return the row
+    count."""
+    check_export_target(fmt, out)
+    warehouse.require_tables(con, "custom_words", stage_hint="pipeline build")
+    query = warehouse.sql("export/custom_words")
+    return write_relation(con.sql(query, params={"game": game.name}), fmt, out)
+
+
+def write_relation(relation: duckdb.DuckDBPyRelation, fmt: str, out: Path | None) -> int:
+    """Write a relation's rows to a file (or stdout) and return how many there are."""
     if out is None:
         write_rows(sys.stdout, relation, fmt)
         return len(relation)

@@ -38,6 +38,11 @@ class Game:
         """Return the file name of the game's custom word list."""
         return f"{self.slug}.txt"
 
+    @property
+    def maybe_file(self) -> str:
+        """Return the file name of the game's maybe list (words, probabilities) beside the list."""
+        return f"{self.slug}_maybe.tsv"
+
     def table(self, suffix: str) -> str:
         """Return the name of one of the game's archive tables (`spelling_bee_puzzles`)."""
         return f"{self.slug}_{suffix}"

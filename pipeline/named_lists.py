@@ -51,6 +51,33 @@ def file_word_list(name: str, game: Game, within: str | None = None) -> WordList
     return WordList(name, sorted({word.lower() for word in found}))
 
 
+@dataclass(frozen=True)
+class MaybeWord:
+    """A word of a game's maybe tier: its probability, and whether the custom list holds it."""
+
+    word: Word
+    probability: float
+    in_list: bool
+
+
+def read_maybe_list(game: Game, letters: str | None = None) -> list[MaybeWord]:
+    """Return the game's maybe words (the file the build writes beside the custom list), only
+    those made of `letters` when given; none when the file is missing (a list built by an older
+    version) or unreadable."""
+    path = config.custom_dir() / game.maybe_file
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()[1:]
+    except (OSError, UnicodeDecodeError):
+        return []
+    fits = re.compile(f"[{re.escape(letters)}]+\t" if letters else r"[a-z]+\t")
+    maybe = []
+    for line in lines:
+        if fits.match(line):  # most words use other letters: skip them before parsing
+            word, probability, in_list = line.split("\t")
+            maybe.append(MaybeWord(word, float(probability), in_list == "in"))
+    return maybe
+
+
 def read_word_file(path: Path, name: str, hint: str = "") -> WordList:
     """Return the words of a file, one per line (blank lines and case ignored; lines that are not
     words of the letters a-z are left out)."""

@@ -11,6 +11,7 @@ from pipeline.output_paths import atomic_write
 
 if TYPE_CHECKING:
     from pipeline.report import GameReport
+    from pipeline.report_confidence import ConfidenceReport
 
 LINE_STYLES: dict[str, dict[str, Any]] = {
     "custom": {"color": "black", "lw": 2.4, "zorder": 5},
@@ -66,3 +67,47 @@ def plot_precision_recall(report: GameReport, dictionaries: Sequence[str], path:
 def _line_style(name: str) -> dict[str, Any]:
     """Return the line style of a dictionary in the chart: custom stands out."""
     return LINE_STYLES.get(name, {"lw": 1.0})
+
+
+KIND_STYLES: dict[str, dict[str, Any]] = {
+    "judged before": {"color": "tab:blue", "marker": "o"},
+    "new": {"color": "tab:orange", "marker": "s"},
+}
+
+
+def plot_reliability(report: ConfidenceReport, path: Path) -> Path:
+    """Draw the reliability diagram: mean predicted probability per decile against the observed
+    acceptance rate, words judged before and new words apart (marker area ~ pairs)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    figure, axis = plt.subplots(figsize=(7, 7))
+    axis.plot([0, 1], [0, 1], color="gray", lw=0.8, ls="--", label="perfectly calibrated")
+    table = report["calibration"]
+    for kind, style in KIND_STYLES.items():
+        rows = table.where("kind", kind)
+        if not rows.rows:
+            continue
+        pairs = rows.column("pairs")
+        sizes = [20 + 200 * (n / max(pairs)) ** 0.5 for n in pairs]
+        axis.plot(rows.column("predicted"), rows.column("observed"), lw=1.2, **style, label=kind)
+        axis.scatter(rows.column("predicted"), rows.column("observed"), s=sizes, alpha=0.4, **style)
+    axis.set_xlabel("predicted probability (mean per decile)")
+    axis.set_ylabel("observed acceptance rate")
+    axis.set_xlim(0, 1)
+    axis.set_ylim(0, 1)
+    axis.grid(alpha=0.3)
+    axis.legend(loc="upper left")
+    axis.set_title(
+        f"{report.game.title}: reliability of the custom probabilities, "
+        f"{report.first} .. {report.last}"
+    )
+    figure.tight_layout()
+    try:
+        with atomic_write(path) as temporary:
+            figure.savefig(temporary, dpi=110, format="png")
+    finally:
+        plt.close(figure)
+    return path

@@ -10,6 +10,7 @@ from pipeline.games import LETTER_BOXED, SPELLING_BEE
 if TYPE_CHECKING:
     from pipeline.analyze import NytAgainstSpace
     from pipeline.report import GameReport, Reported
+    from pipeline.report_confidence import ConfidenceReport
     from pipeline.report_letter_boxed import DaySolutions
     from pipeline.warehouse import Table
 
@@ -78,6 +79,8 @@ def report_markdown(reported: Reported) -> str:
     sections = []
     for report in reported.reports:
         sections.append(game_report_markdown(report, reported.files.get(report.game.name)))
+        if report.game.name in reported.confidence:
+            sections.append(confidence_markdown(*reported.confidence[report.game.name]))
         if report.game == SPELLING_BEE and reported.honeycombs is not None:
             sections.append(reported.honeycombs)
         if report.game == LETTER_BOXED:
@@ -325,3 +328,76 @@ def nyt_space_markdown(space: NytAgainstSpace, s_allowed_from: object) -> str:
         ),
     ]
     return "\n\n".join(parts)
+
+
+MODELS = {
+    "custom": "custom probability",
+    "last_verdict": "last verdict alone (its window rate)",
+    "list_membership": "list membership (its window rate)",
+}
+
+
+def confidence_markdown(report: ConfidenceReport, files: list[Path] | None = None) -> str:
+    """Return the calibration, maybe-tier, guard and hand-edit sections of one game's report."""
+    calibration = report["calibration"]
+    maybe = report["maybe_tier"]
+    overall = maybe.where("kind", "all").rows[0]
+    _, puzzles, maybe_pairs, per_puzzle, errors, held, share = overall
+    parts = [
+        f"## How sure the custom dictionary is ({report.first} .. {report.last}, rolling backtest)",
+        "Each pair's probability comes from the evidence strictly before its date: a word judged "
+        "before gets the acceptance rate of earlier verdicts on words with its history (last "
+        "verdict, count, share accepted, age), a new word its evidence bucket's rate.",
+        "### Reliability by probability decile",
+        markdown_table(
+            ["kind", "decile", "pairs", "mean probability", "accepted", "gap"],
+            [
+                (k, f"{d / 10:.1f}-{(d + 1) / 10:.1f}", n, p, o, g)
+                for k, d, n, p, o, g in calibration.rows
+            ],
+        ),
+        "### Probability scores against simple baselines",
+        markdown_table(
+            ["kind", "model", "pairs", "Brier", "log loss", "ECE (deciles)"],
+            [
+                (kind, MODELS.get(model, model), n, brier, loss, ece)
+                for model, kind, n, brier, loss, ece in report["probability_scores"].rows
+            ],
+        ),
+        "The baselines' probabilities are the window's own acceptance rates per group (fitted "
+        "in-sample, which flatters them); the custom probabilities never see the pair they judge.",
+        "### The maybe tier",
+        f"The maybe band holds {held:,} of the custom list's {errors:,} errors "
+        f"({(share or 0):.1%}) with {maybe_pairs:,} maybe pairs over {puzzles:,} puzzles "
+        f"({per_puzzle:.2f} per puzzle).",
+        markdown_table(
+            ["kind", "puzzles", "maybe pairs", "per puzzle", "errors", "held", "share held"],
+            maybe.rows,
+        ),
+        "### The offensive-word guard",
+        "A word of the LDNOOBW list the NYT had never accepted before a pair's date is kept out.",
+        markdown_table(
+            ["dictionary", "pairs changed", "of them accepted", "P", "R", "F1"],
+            report["guard"].rows,
+        ),
+        "### Hand edits (data/custom/edits.tsv)",
+        _edits_markdown(report["edits"]),
+    ]
+    if files:
+        parts.append("Files: " + ", ".join(str(path) for path in files))
+    return "\n\n".join(parts)
+
+
+def _edits_markdown(edits: Table) -> str:
+    """Return the hand edits with the window's pairs each would have changed."""
+    if not edits.rows:
+        return "(no hand edits)"
+    changed = sum(edits.column("pairs_changed"))
+    right = sum(edits.column("changed_right"))
+    return (
+        markdown_table(
+            ["line", "word", "edit", "reason", "pairs changed", "changed right"], edits.rows
+        )
+        + f"\n\nThe edits apply to the final lists only; in the window they would have changed "
+        f"{plural(changed, 'puzzle-word pair')}, {right:,} of them to the NYT's verdict."
+    )

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from pipeline import build, progress, render_chart, render_csv, warehouse
+from pipeline import report_confidence as confidence
 from pipeline import report_letter_boxed as lb_report
 from pipeline.analyze import report_section as honeycomb_section
 from pipeline.errors import UserError
@@ -145,6 +146,9 @@ class Reported:
     nyt_solutions_file: Path | None = None
     honeycombs: str | None = None  # the Spelling Bee archive among every honeycomb (Markdown)
     evidence: dict[str, dict[str, str]] = field(default_factory=dict)
+    confidence: dict[str, tuple[confidence.ConfidenceReport, list[Path]]] = field(
+        default_factory=dict
+    )
     html: Path | None = None
 
 
@@ -304,6 +308,8 @@ def file_names(games: tuple[Game, ...], html: bool = False) -> list[str]:
     """Return the names of the files a report of these games writes into its folder."""
     names = [f"{game.slug}_{table}.csv" for game in games for table in CSV_TABLES]
     names += [f"{game.slug}_{CHART_FILE}" for game in games]
+    names += [f"{game.slug}_{table}.csv" for game in games for table in confidence.CSV_TABLES]
+    names += [f"{game.slug}_{confidence.CHART_FILE}" for game in games]
     names += [lb_report.CSV_FILE] if LETTER_BOXED in games else []
     return names + ([HTML_FILE] if html else [])
 
@@ -330,6 +336,17 @@ def write_report_files(report: GameReport, folder: Path) -> list[Path]:
     return [*paths, chart]
 
 
+def write_confidence_files(report: confidence.ConfidenceReport, folder: Path) -> list[Path]:
+    """Write the confidence tables as CSV and the reliability diagram; return their paths."""
+    stem = report.game.slug
+    paths = [
+        render_csv.write_csv(report[name], folder / f"{stem}_{name}.csv")
+        for name in confidence.CSV_TABLES
+    ]
+    chart = render_chart.plot_reliability(report, folder / f"{stem}_{confidence.CHART_FILE}")
+    return [*paths, chart]
+
+
 def report(
     con: Connection,
     games: tuple[Game, ...],
@@ -344,13 +361,16 @@ def report(
 
     for game in games:  # every game's window is checked before the first is scored
         report_window(con, game, first, last, train_until)
-    reports, files, evidence = [], {}, {}
+    reports, files, evidence, confidence_reports = [], {}, {}, {}
     days, days_file, honeycombs = None, None, None
     for game in games:
         game_scores = game_report(con, game, first, last, train_until)
         with progress.step(f"{game.title}: writing CSV files and the chart to {folder}"):
             files[game.name] = write_report_files(game_scores, folder)
         reports.append(game_scores)
+        with progress.step(f"{game.title}: calibration, maybe tier, guard and hand edits"):
+            sure = confidence.confidence_report(con, game, game_scores.first, game_scores.last)
+            confidence_reports[game.name] = (sure, write_confidence_files(sure, folder))
         if game == SPELLING_BEE:
             with progress.step("Spelling Bee: every honeycomb of the custom dictionary scored"):
                 honeycombs = honeycomb_section(con, folder)
@@ -362,7 +382,9 @@ def report(
         if html:
             with progress.step(f"{game.title}: the evidence for each missed and extra word"):
                 evidence[game.name] = word_evidence(con, game_scores)
-    reported = Reported(tuple(reports), files, days, days_file, honeycombs, evidence)
+    reported = Reported(
+        tuple(reports), files, days, days_file, honeycombs, evidence, confidence_reports
+    )
     if not html:
         return reported
     with progress.step(f"writing {folder / HTML_FILE}"):

@@ -1,19 +1,34 @@
-"""The membership rule, pure: decayed verdicts for words judged before, bucket rates for new words.
+"""The membership rule, pure: decayed verdicts or history-bucket rates for words judged before,
+bucket rates for new words, and the offensive-word guard.
 
 `decide` judges evidence rows (the columns `sql/build/evidence_rows.sql` computes); it reads no
-file and no database, so the backtest and the build apply the very same function.
+file and no database, so the backtest and the build apply the very same function. Each row's
+`probability` (its history bucket's rate, or its evidence bucket's for a new word) is the chance
+the NYT accepts it; `maybe_band` picks the band of probabilities shown as "maybe".
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import product
+from itertools import combinations, product
 
 import numpy as np
 
-SCORE_COLUMNS = ("score_last", "score_180", "score_365", "score_730", "score_1461", "score_forever")
+SCORE_COLUMNS = (
+    "score_last",
+    "score_180",
+    "score_365",
+    "score_730",
+    "score_1461",
+    "score_forever",
+    "probability",  # a word judged before is in when its history bucket's rate passes the threshold
+)
 NEW_WORD_THRESHOLDS = tuple(round(x, 2) for x in np.arange(0.30, 0.96, 0.05))
 TIE = 1e-9  # a decayed score this close to 0 is a tie, broken by the last verdict
+MAYBE_EDGES = (0.02, 0.05, *(float(round(x, 2)) for x in np.arange(0.1, 0.91, 0.05)), 0.95, 0.98)
+# The most maybe words a puzzle shows on average on the validation year: 1.25, so that the next
+# year stays under 1.5 (the band's width moves with the share of new words).
+MAYBE_PER_PUZZLE = 1.25
 BUCKET_FLAGS = (
     "in 2of12id",
     "in ENABLE",
@@ -41,6 +56,11 @@ class Rule:
 
     def _seen_word_test(self) -> str:
         """Return the test a word judged before must pass, in words."""
+        if self.score_column == "probability":
+            return (
+                f"at least {self.new_word_threshold:.0%} of earlier verdicts on words with its "
+                "history (last verdict, count, share accepted, age) were 'accepted'"
+            )
         tau = self.score_column.removeprefix("score_")
         if tau == "last":
             return "its last verdict was 'accepted'"
@@ -75,14 +95,64 @@ class Evidence:
         return Evidence({name: values[keep] for name, values in self.columns.items()})
 
 
-def decide(evidence: Evidence, rule: Rule) -> np.ndarray:
-    """Return, for every evidence row, whether the rule puts the word in the dictionary."""
+@dataclass(frozen=True)
+class MaybeBand:
+    """The probabilities of the "maybe" tier: low <= probability < high."""
+
+    low: float
+    high: float
+
+    def holds(self, probability: np.ndarray) -> np.ndarray:
+        """Return, per probability, whether it lies in the band."""
+        return (probability >= self.low) & (probability < self.high)
+
+    def describe(self) -> str:
+        """Return the band in words."""
+        return f"a probability from {self.low:.2f} to under {self.high:.2f}"
+
+
+def decide(evidence: Evidence, rule: Rule, *, guard: bool = True) -> np.ndarray:
+    """Return, for every evidence row, whether the rule puts the word in the dictionary (`guard`:
+    a word of the offensive-word list the NYT never accepted stays out)."""
     seen = evidence["prior_verdicts"] > 0
-    score = evidence[rule.score_column]
-    last_accepted = evidence["last_accepted"].astype(bool)
-    seen_decision = (score > TIE) | ((np.abs(score) <= TIE) & last_accepted)
+    if rule.score_column == "probability":
+        seen_decision = evidence["probability"] >= rule.new_word_threshold
+    else:
+        score = evidence[rule.score_column]
+        last_accepted = evidence["last_accepted"].astype(bool)
+        seen_decision = (score > TIE) | ((np.abs(score) <= TIE) & last_accepted)
     new_decision = evidence["bucket_rate"] >= rule.new_word_threshold
-    return np.where(seen, seen_decision, new_decision)
+    decisions = np.where(seen, seen_decision, new_decision)
+    if guard:
+        decisions &= ~guarded(evidence)
+    return decisions
+
+
+def guarded(evidence: Evidence) -> np.ndarray:
+    """Return, per row, whether the offensive-word guard keeps the word out."""
+    if "guarded" not in evidence.columns:
+        return np.zeros(len(evidence), dtype=bool)
+    return evidence["guarded"].astype(bool)
+
+
+def maybe_band(
+    probability: np.ndarray, errors: np.ndarray, shown: np.ndarray, puzzles: int
+) -> MaybeBand:
+    """Return the band of probabilities that holds the most errors while showing at most
+    MAYBE_PER_PUZZLE words per puzzle on average; ties go to the band showing fewer words.
+
+    `errors` marks the rows the dictionary gets wrong, `shown` the rows the tier may show (the
+    guarded words never are)."""
+    best: tuple[int, int, MaybeBand] = (0, 0, MaybeBand(0.5, 0.5))
+    budget = MAYBE_PER_PUZZLE * puzzles
+    for low, high in combinations(MAYBE_EDGES, 2):
+        band = MaybeBand(low, high)
+        inside = band.holds(probability) & shown
+        words = int(inside.sum())
+        held = int((inside & errors).sum())
+        if words <= budget and (held, -words) > (best[0], -best[1]):
+            best = (held, words, band)
+    return best[2]
 
 
 def reasons(evidence: Evidence, rule: Rule, decisions: np.ndarray) -> list[str]:
@@ -93,11 +163,19 @@ def reasons(evidence: Evidence, rule: Rule, decisions: np.ndarray) -> list[str]:
 def _reason(evidence: Evidence, rule: Rule, i: int, included: bool) -> str:
     """Return the reason for one row's decision."""
     verdict = "in" if included else "out"
+    if guarded(evidence)[i]:
+        return "out: on the offensive-word list (LDNOOBW) and never accepted by the NYT"
     if evidence["prior_verdicts"][i] > 0:
+        if rule.score_column == "probability":
+            measure = (
+                f"{evidence['history_rate'][i]:.0%} (smoothed) of earlier verdicts on words with "
+                f"its history [{evidence['history_bucket'][i]}] were 'accepted'"
+            )
+        else:
+            measure = f"{rule.score_column} = {evidence[rule.score_column][i]:+.2f}"
         return (
             f"{verdict}: accepted in {int(evidence['prior_accepted'][i])} of "
-            f"{int(evidence['prior_verdicts'][i])} puzzles where it was eligible, "
-            f"{rule.score_column} = {evidence[rule.score_column][i]:+.2f}"
+            f"{int(evidence['prior_verdicts'][i])} puzzles where it was eligible, {measure}"
         )
     return (
         f"{verdict}: never eligible; {evidence['bucket_rate'][i]:.0%} (smoothed) of the "

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from pipeline.batch import read_json_lines
 from pipeline.errors import UserError
+from pipeline.named_lists import MaybeWord
 from pipeline.render_markdown import plural
 from solvers import letter_boxed as lb
 from solvers.letter_boxed import Board, Solution
@@ -62,8 +63,21 @@ def answer_record(answer: BoxAnswer) -> dict:
     return record
 
 
-def format_answer(answer: BoxAnswer, dictionary: str, exactly: int | None) -> str:
-    """Return an answer as text."""
+def playable_maybe(board: Board, maybe: list[MaybeWord]) -> list[MaybeWord]:
+    """Return the maybe words the list leaves out that the board allows, most probable first."""
+    fitting = [m for m in maybe if not m.in_list and lb.is_playable(board, m.word)]
+    return sorted(fitting, key=lambda m: (-m.probability, m.word))
+
+
+def maybe_record(board: Board, maybe: list[MaybeWord]) -> list[dict]:
+    """Return the board's maybe words as the `maybe` list of `--json`."""
+    return [{"word": m.word, "probability": m.probability} for m in playable_maybe(board, maybe)]
+
+
+def format_answer(
+    answer: BoxAnswer, dictionary: str, exactly: int | None, maybe: list[MaybeWord] | None = None
+) -> str:
+    """Return an answer as text (with the board's maybe words, which the solver does not use)."""
     board = " / ".join(side.upper() for side in answer.board.sides)
     lines = [f"Letter Boxed  {board}  ({dictionary})", ""]
     if answer.best is None:
@@ -81,6 +95,10 @@ def format_answer(answer: BoxAnswer, dictionary: str, exactly: int | None) -> st
         heading = f"Every {exactly}-word solution" if exactly is not None else "Every best solution"
         lines += ["", f"{heading} ({len(answer.listed):,}):"]
         lines += [f"  {' - '.join(s.words)}  ({s.letter_count} letters)" for s in answer.listed]
+    playable = playable_maybe(answer.board, maybe or [])
+    if playable:
+        lines += ["", "Maybe (not used by the solver; probability the NYT accepts)"]
+        lines += [f"  {m.word:<20} {m.probability:.2f}" for m in playable]
     return "\n".join(lines)
 
 

@@ -8,10 +8,11 @@ from typing import TYPE_CHECKING
 
 from pipeline.batch import read_json_lines
 from pipeline.errors import UserError
+from pipeline.named_lists import MaybeWord
 from pipeline.render_markdown import plural
 from solvers import spelling_bee_scoring as scoring
-from solvers.masks import Word
-from solvers.spelling_bee import SOLVERS, Puzzle, Solver, make_puzzle, parse_letters
+from solvers.masks import Word, letter_bit, letter_mask
+from solvers.spelling_bee import MIN_LENGTH, SOLVERS, Puzzle, Solver, make_puzzle, parse_letters
 from solvers.spelling_bee_scoring import ScoredAnswers
 
 if TYPE_CHECKING:
@@ -71,10 +72,26 @@ def puzzle_from_arguments(letters: str | None, center: str | None, others: str |
         raise UserError(str(error)) from None
 
 
-def solution_record(puzzle: Puzzle, answers: ScoredAnswers | list[Word]) -> dict:
-    """Return the answers of a puzzle as the JSON object of `--json`."""
+def maybe_words(puzzle: Puzzle, maybe: list[MaybeWord]) -> list[MaybeWord]:
+    """Return the maybe words the puzzle allows, most probable first."""
+    allowed, center = letter_mask(puzzle.letters), letter_bit(puzzle.center)
+    fitting = [
+        m
+        for m in maybe
+        if len(m.word) >= MIN_LENGTH
+        and letter_mask(m.word) & ~allowed == 0
+        and letter_mask(m.word) & center
+    ]
+    return sorted(fitting, key=lambda m: (-m.probability, m.word))
+
+
+def solution_record(
+    puzzle: Puzzle, answers: ScoredAnswers | list[Word], maybe: list[MaybeWord] | None = None
+) -> dict:
+    """Return the answers of a puzzle as the JSON object of `--json`; with the maybe tier,
+    `maybe` (words the list leaves out) and `unsure` (words it holds) with their probabilities."""
     answers = scored(puzzle, answers)
-    return {
+    record = {
         "center": puzzle.center,
         "others": puzzle.others,
         "words": answers.words,
@@ -84,25 +101,44 @@ def solution_record(puzzle: Puzzle, answers: ScoredAnswers | list[Word]) -> dict
         "scores": answers.scores,
         "ranks": dict(scoring.rank_thresholds(answers.total)),
     }
+    if maybe is not None:
+        fitting = maybe_words(puzzle, maybe)
+        listed = set(answers.words)
+        record["maybe"] = [
+            {"word": m.word, "probability": m.probability}
+            for m in fitting
+            if m.word not in listed and not m.in_list
+        ]
+        record["unsure"] = [
+            {"word": m.word, "probability": m.probability} for m in fitting if m.word in listed
+        ]
+    return record
 
 
-def format_solution(puzzle: Puzzle, answers: ScoredAnswers | list[Word], dictionary: str) -> str:
-    """Return the answers as text: pangrams, then words by length and alphabet, scores and ranks."""
-    record = solution_record(puzzle, answers)
+def format_solution(
+    puzzle: Puzzle,
+    answers: ScoredAnswers | list[Word],
+    dictionary: str,
+    maybe: list[MaybeWord] | None = None,
+) -> str:
+    """Return the answers as text: pangrams, then words by length and alphabet, scores and ranks;
+    then the maybe words (not counted), and a `?` after each listed word of the maybe band."""
+    record = solution_record(puzzle, answers, maybe)
+    unsure = {entry["word"] for entry in record.get("unsure", [])}
+
+    def line(word: str) -> str:
+        return f"  {word:<20} {record['scores'][word]:>3}" + ("  ?" if word in unsure else "")
+
     lines = [
         f"Spelling Bee  center {puzzle.center.upper()}  others {' '.join(puzzle.others.upper())}  ({dictionary})",
         "",
     ]
     if record["pangrams"]:
         lines.append("Pangrams")
-        lines += [f"  {word:<20} {record['scores'][word]:>3}" for word in record["pangrams"]]
+        lines += [line(word) for word in record["pangrams"]]
         lines.append("")
     lines.append("Words")
-    lines += [
-        f"  {word:<20} {record['scores'][word]:>3}"
-        for word in record["words"]
-        if word not in record["pangrams"]
-    ]
+    lines += [line(word) for word in record["words"] if word not in record["pangrams"]]
     lines.append("")
     lines.append(
         f"{plural(record['word_count'], 'word')}, {plural(len(record['pangrams']), 'pangram')}, "
@@ -111,6 +147,11 @@ def format_solution(puzzle: Puzzle, answers: ScoredAnswers | list[Word], diction
     lines.append(
         "Ranks: " + " · ".join(f"{rank} {points}" for rank, points in record["ranks"].items())
     )
+    if record.get("maybe") or unsure:
+        lines += ["", "Maybe (not counted in the score or the ranks; probability the NYT accepts)"]
+        lines += [f"  {m['word']:<20} {m['probability']:.2f}" for m in record["maybe"]]
+        if unsure:
+            lines.append(f"  ? marks {plural(len(unsure), 'listed word')} in the maybe band too")
     return "\n".join(lines)
 
 
@@ -151,6 +192,8 @@ def batch_line(number: int, fields: dict) -> BatchLine:
     return BatchLine(number, fields, make_puzzle(center, others))
 
 
-def batch_output(line: BatchLine, answers: ScoredAnswers | list[Word]) -> dict:
+def batch_output(
+    line: BatchLine, answers: ScoredAnswers | list[Word], maybe: list[MaybeWord] | None = None
+) -> dict:
     """Return the output object of a batch line: its own keys plus the solution."""
-    return {**line.fields, **solution_record(line.puzzle, answers)}
+    return {**line.fields, **solution_record(line.puzzle, answers, maybe)}

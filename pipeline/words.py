@@ -32,6 +32,7 @@ WORD_LIST_URLS = {
     "words_alpha": "https://raw.githubusercontent.com/dwyl/english-words/master/words_alpha.txt",
     "enable": "https://raw.githubusercontent.com/norvig/pytudes/main/ipynb/enable1.txt",
     "2of12id": "https://raw.githubusercontent.com/felixfischer/categorized-words/master/2of12id.json",
+    "ldnoobw": "https://raw.githubusercontent.com/LDNOOBW/List-of-Dirty-Naughty-Obscene-and-Otherwise-Bad-Words/master/en",
 }
 
 SOURCES = {
@@ -45,6 +46,7 @@ SOURCES = {
     "wordfreq": Source(
         "wordfreq", "frequency", "wordfreq package, English 'best'", "MIT / CC-BY-SA"
     ),
+    "ldnoobw": Source("ldnoobw", "marker", WORD_LIST_URLS["ldnoobw"], "CC BY 4.0"),
 }
 LIST_SOURCES = [
     "words_alpha",
@@ -90,6 +92,7 @@ class WordCollection:
     )
     capitalized: set[str] = field(default_factory=set)
     first_names: set[str] = field(default_factory=set)
+    offensive: set[str] = field(default_factory=set)
     brown_count: Counter = field(default_factory=Counter)
     zipf: dict[str, float] = field(default_factory=dict)
     wordfreq_rank: dict[str, int] = field(default_factory=dict)
@@ -113,6 +116,20 @@ class WordCollection:
             examples.append(entry)
         if reason == "proper_noun":
             self.capitalized.add(entry.lower())
+
+    def add_offensive(self, entries: Iterable[str]) -> None:
+        """Mark the plain words of the offensive-word list; count the rest (phrases, ...) by reason."""
+        for entry in entries:
+            entry = entry.strip()
+            self.entries_read["ldnoobw"] += 1
+            reason = drop_reason(entry)
+            if reason is None:
+                self.offensive.add(entry)
+            else:
+                self.drops["ldnoobw", reason] += 1
+                examples = self.drop_examples["ldnoobw", reason]
+                if len(examples) < 5:
+                    examples.append(entry)
 
     def kept(self, source: str) -> int:
         """Return how many distinct words a source contributed."""
@@ -236,6 +253,8 @@ def collect_words(downloader: Downloader, offline: bool) -> WordCollection:
         add_nltk_sources(words, offline)
     with progress.step("reading wordfreq frequencies"):
         add_wordfreq(words)
+    with progress.step("reading the offensive-word list (LDNOOBW, English)"):
+        words.add_offensive(read_plain_list(fetch_word_list(downloader, "ldnoobw")))
     return words
 
 
@@ -255,6 +274,7 @@ def word_columns(words: WordCollection) -> dict[str, list | np.ndarray]:
         ),
         "capitalized": np.fromiter((w in words.capitalized for w in ordered), bool, len(ordered)),
         "first_name": np.fromiter((w in words.first_names for w in ordered), bool, len(ordered)),
+        "offensive": np.fromiter((w in words.offensive for w in ordered), bool, len(ordered)),
     }
 
 

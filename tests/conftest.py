@@ -179,6 +179,7 @@ def local_http(monkeypatch: pytest.MonkeyPatch) -> Iterator[LocalHTTP]:
 
 # --- a real warehouse built once per session from the mirror (PIPELINE_MIRROR) ------------------
 
+COMMITTED_EDITS = Path(__file__).parent.parent / "data" / "custom" / "edits.tsv"
 MIRROR_UNTIL = "2025-08-09"  # the last day of every puzzle file in the mirror
 MIRROR_STAGES = (
     ("words", "--offline"),
@@ -205,6 +206,7 @@ class MirrorWarehouse:
             "PIPELINE_RAW": str(self.raw),
             "PIPELINE_CUSTOM": str(self.custom),
             "PIPELINE_REPORTS": str(self.reports),
+            "PIPELINE_EDITS": str(COMMITTED_EDITS),  # the project's own hand edits
         }
 
     def connect(self) -> duckdb.DuckDBPyConnection:

@@ -25,6 +25,10 @@ def evidence(*rows: dict) -> Evidence:
         "bucket": "0000@0.0",
         "bucket_size": 0,
         "bucket_rate": 0.5,
+        "probability": 0.5,
+        "history_rate": 0.5,
+        "history_bucket": "",
+        "guarded": False,
     }
     filled = [defaults | row for row in rows]
     return Evidence({name: np.asarray([row[name] for row in filled]) for name in defaults})

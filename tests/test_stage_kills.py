@@ -186,7 +186,7 @@ def test_a_build_killed_after_its_commit_is_finished_by_the_next_stage(committed
     assert set(build_ids.values()) != {"first-build"}  # the new build committed
     staged = sorted(p.name for p in custom.glob(".*.part"))
     assert (
-        len(staged) == 2 and list_files(custom)["spelling_bee.txt"] == old_lists["spelling_bee.txt"]
+        len(staged) == 4 and list_files(custom)["spelling_bee.txt"] == old_lists["spelling_bee.txt"]
     )
 
     finished = run_pipeline(["scrape", "--offline"], committed)  # any stage finishes the lists

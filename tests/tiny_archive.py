@@ -11,6 +11,8 @@ Spelling Bee: four puzzles whose eligible words (the universe words each puzzle 
 The pangrams (humidor aside) and ebbe are in no word list. The build's validation year
 (2023-01-12 .. 2024-01-11) holds the 2024-01-10 puzzle, its test year the two after it.
 Letter Boxed: one board (tests.made_up_days.BLACKSMITH) on three days with growing lists.
+The offensive-word marker (LDNOOBW) is on arse (in words_alpha only, never eligible: kept out of
+both lists by the guard).
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ AS_OF = dt.date(2025, 1, 11)  # the build judges every word as of the day after 
 
 # Raw entries per source; capitalized entries and "e-mail" are dropped (and counted).
 WORD_LISTS = {
-    "words_alpha": ["able", "bale", "blab", "abba", "alba", "bales", "humidor", "chat"],
+    "words_alpha": ["able", "bale", "blab", "abba", "alba", "bales", "humidor", "chat", "arse"],
     "enable": ["able", "bale", "blab", "the", "bales", "chat"],
     "2of12id": ["able", "blab"],
     "nltk_words": ["able", "alba", "Abba", "Alba", "e-mail"],
@@ -38,6 +40,7 @@ WORD_LISTS = {
 ZIPF = {"able": 5.1, "bale": 3.2, "blab": 2.9, "alba": 1.5, "the": 7.7}
 WORDFREQ_RANK = {"the": 1, "able": 1000, "bale": 30000, "blab": 60000, "alba": 200000}
 FIRST_NAMES = {"alba"}
+OFFENSIVE = ["arse", "two words"]  # "two words" is dropped: a phrase
 
 P0, P1, P2, P3 = (
     dt.date(2021, 6, 1),
@@ -92,6 +95,7 @@ def word_collection() -> WordCollection:
     words.zipf.update(ZIPF)
     words.wordfreq_rank.update(WORDFREQ_RANK)
     words.first_names.update(FIRST_NAMES)
+    words.add_offensive(OFFENSIVE)
     words.brown_count.update({"able": 12, "the": 6000})
     return words
 

@@ -1,5 +1,7 @@
 -- Every eligible (date, word) pair of $game's past puzzles: the NYT's verdict, the rule's
--- prediction on the evidence strictly before that date, and that evidence's verdict counts.
+-- prediction on the evidence strictly before that date, and that evidence's verdict counts, the
+-- probability it gives, whether the offensive-word guard applies (on the LDNOOBW list, never
+-- accepted before) and whether it changed the prediction (the rule alone would have said "in").
 -- Reads history_rows and the rule's decisions on them (history_predictions, handed over by
 -- build.py).
 -- Key (game, date, word), unique: not declared as a PRIMARY KEY because DuckDB would keep an index
@@ -13,7 +15,10 @@ CREATE TABLE IF NOT EXISTS backtest (
     predicted BOOLEAN NOT NULL,
     prior_verdicts INTEGER NOT NULL CHECK (prior_verdicts >= 0),
     prior_accepted INTEGER NOT NULL CHECK (prior_accepted BETWEEN 0 AND prior_verdicts),
-    last_accepted BOOLEAN CHECK ((last_accepted IS NULL) = (prior_verdicts = 0))
+    last_accepted BOOLEAN CHECK ((last_accepted IS NULL) = (prior_verdicts = 0)),
+    probability DOUBLE NOT NULL CHECK (probability BETWEEN 0 AND 1),
+    guarded BOOLEAN NOT NULL CHECK (NOT (guarded AND (predicted OR prior_accepted > 0))),
+    guard_changed BOOLEAN NOT NULL CHECK (guarded OR NOT guard_changed)
 );
 
 DELETE FROM backtest WHERE game = $game;
@@ -27,7 +32,10 @@ SELECT
     p.predicted,
     h.prior_verdicts::INTEGER,
     h.prior_accepted::INTEGER,
-    CASE WHEN h.prior_verdicts > 0 THEN h.last_accepted END
+    CASE WHEN h.prior_verdicts > 0 THEN h.last_accepted END,
+    h.probability,
+    coalesce(h.guarded, false),
+    p.guard_changed
 FROM history_rows AS h
 JOIN history_predictions AS p USING (row_id)
 ORDER BY h.row_id;

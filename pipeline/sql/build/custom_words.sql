@@ -1,5 +1,5 @@
--- Every universe word of $game with the custom dictionary's decision, its reason and its whole
--- evidence. Reads decision_rows (handed over by build.py) and $game's backtest rows.
+-- Every universe word of $game with the custom dictionary's decision, its reason, its probability
+-- and its whole evidence (a hand edit decides the words it names: `edited`). Reads decision_rows (handed over by build.py) and $game's backtest rows.
 -- Key (game, word), unique: not a PRIMARY KEY because DuckDB's index of its ~1.1 million keys
 -- would add about 110 MB to the file; tests/test_invariants.py checks it instead.
 CREATE TABLE IF NOT EXISTS custom_words (
@@ -17,6 +17,12 @@ CREATE TABLE IF NOT EXISTS custom_words (
     bucket VARCHAR NOT NULL,
     bucket_size INTEGER NOT NULL CHECK (bucket_size >= 0),
     bucket_rate DOUBLE NOT NULL CHECK (bucket_rate > 0 AND bucket_rate < 1),
+    history_bucket VARCHAR CHECK ((history_bucket IS NULL) = (prior_verdicts = 0)),
+    history_size INTEGER NOT NULL CHECK (history_size >= 0),
+    probability DOUBLE NOT NULL CHECK (probability BETWEEN 0 AND 1),
+    guarded BOOLEAN NOT NULL CHECK (NOT guarded OR prior_accepted = 0),
+    edited BOOLEAN NOT NULL,
+    maybe BOOLEAN NOT NULL CHECK (NOT (maybe AND (guarded OR edited))),
     nytbee_not_accepted INTEGER NOT NULL CHECK (nytbee_not_accepted >= 0),
     sources VARCHAR[] NOT NULL,
     zipf DOUBLE NOT NULL,
@@ -63,6 +69,12 @@ SELECT
     d.bucket,
     d.bucket_size::INTEGER,
     d.bucket_rate,
+    nullif(d.history_bucket, ''),
+    d.history_size::INTEGER,
+    d.probability,
+    d.guarded,
+    d.edited,
+    d.maybe,
     coalesce(n.days, 0),
     coalesce(w.sources, []),
     coalesce(w.zipf, 0),

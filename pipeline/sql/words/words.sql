@@ -1,6 +1,6 @@
 -- One row per distinct plain word (lowercase a-z) of any source, with its packed letter mask.
 -- Reads word_rows (handed over by words.py): word, sources, zipf, wordfreq_rank, brown_count,
--- capitalized, first_name.
+-- capitalized, first_name, offensive (on the LDNOOBW list: a marker, not a source).
 CREATE OR REPLACE TABLE words (
     word VARCHAR PRIMARY KEY CHECK (regexp_full_match(word, '[a-z]+')),
     letter_mask INTEGER NOT NULL CHECK (letter_mask BETWEEN 1 AND 67108863),
@@ -11,7 +11,8 @@ CREATE OR REPLACE TABLE words (
     wordfreq_rank INTEGER CHECK (wordfreq_rank > 0),
     brown_count INTEGER NOT NULL CHECK (brown_count >= 0),
     capitalized BOOLEAN NOT NULL,
-    first_name BOOLEAN NOT NULL
+    first_name BOOLEAN NOT NULL,
+    offensive BOOLEAN NOT NULL
 );
 
 INSERT INTO words
@@ -25,6 +26,7 @@ SELECT
     nullif(wordfreq_rank, 0),
     brown_count,
     capitalized,
-    first_name
+    first_name,
+    offensive
 FROM word_rows
 ORDER BY word;

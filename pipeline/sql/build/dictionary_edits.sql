@@ -1,0 +1,17 @@
+-- The hand edits (data/custom/edits.tsv) the build applied to $game's custom list: each word
+-- forced in or out, why, and the line of the file. Reads edit_rows (handed over by build.py).
+CREATE TABLE IF NOT EXISTS dictionary_edits (
+    game VARCHAR NOT NULL CHECK (game IN ('spelling-bee', 'letter-boxed')),
+    word VARCHAR NOT NULL CHECK (regexp_full_match(word, '[a-z]+')),
+    included BOOLEAN NOT NULL,
+    reason VARCHAR NOT NULL CHECK (reason <> ''),
+    line_number INTEGER NOT NULL CHECK (line_number > 0),
+    PRIMARY KEY (game, word)
+);
+
+DELETE FROM dictionary_edits WHERE game = $game;
+
+INSERT INTO dictionary_edits
+SELECT $game, word::VARCHAR, included::BOOLEAN, reason::VARCHAR, line_number::INTEGER
+FROM edit_rows
+ORDER BY word;

@@ -1,0 +1,96 @@
+"""The targets of the probabilities, the maybe tier and the guard, on the mirror's warehouse:
+the backtest window 2024-08-10 .. 2025-08-09 (the rule and the band chosen on the year before)."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from pipeline import report, report_confidence
+from pipeline.games import LETTER_BOXED, SPELLING_BEE
+from tests.conftest import MirrorWarehouse
+
+WINDOW = (dt.date(2024, 8, 10), dt.date(2025, 8, 9))
+
+
+@pytest.fixture(scope="module")
+def confidence(mirror_warehouse: MirrorWarehouse) -> dict[str, report_confidence.ConfidenceReport]:
+    """Return each game's confidence report over the window."""
+    with mirror_warehouse.connect() as con:
+        return {
+            game.name: report_confidence.confidence_report(con, game, *WINDOW)
+            for game in (SPELLING_BEE, LETTER_BOXED)
+        }
+
+
+@pytest.mark.mirror
+@pytest.mark.parametrize(("game", "floor"), [(SPELLING_BEE, 0.9936), (LETTER_BOXED, 0.9971)])
+def test_the_sure_lists_keep_their_f1(mirror_warehouse, game, floor) -> None:
+    with mirror_warehouse.connect() as con:
+        report.prepare_pairs(con, game)
+        scores = report.scores(con, game, *WINDOW).where("grain", "window")
+    custom = scores.where("dictionary", "custom")
+    assert round(custom.column("f1")[0], 4) >= floor  # the targets are stated to 4 decimals
+
+
+@pytest.mark.mirror
+def test_new_word_probabilities_are_calibrated(confidence) -> None:
+    assert confidence[SPELLING_BEE.name].ece("new") <= 0.05
+    assert confidence[LETTER_BOXED.name].ece("new") <= 0.05
+
+
+@pytest.mark.mirror
+def test_custom_probabilities_beat_the_baselines(confidence) -> None:
+    scores = confidence[SPELLING_BEE.name]["probability_scores"].where("kind", "all")
+    brier = dict(zip(scores.column("model"), scores.column("brier"), strict=True))
+    log_loss = dict(zip(scores.column("model"), scores.column("log_loss"), strict=True))
+    assert brier["custom"] < min(brier["last_verdict"], brier["list_membership"])
+    assert log_loss["custom"] < min(log_loss["last_verdict"], log_loss["list_membership"])
+
+
+@pytest.mark.mirror
+def test_the_maybe_tier_holds_a_third_of_the_errors_in_few_words(confidence) -> None:
+    overall = confidence[SPELLING_BEE.name]["maybe_tier"].where("kind", "all")
+    assert overall.column("share_held")[0] >= 1 / 3
+    assert overall.column("maybe_per_puzzle")[0] <= 1.5
+
+
+@pytest.mark.mirror
+def test_the_guard_costs_almost_no_f1(confidence) -> None:
+    # Spelling Bee: no pair changed; Letter Boxed: 3 pairs of words the NYT then accepted.
+    changed = {
+        game.name: confidence[game.name]["guard"].column("pairs_changed")[0]
+        for game in (SPELLING_BEE, LETTER_BOXED)
+    }
+    assert changed == {SPELLING_BEE.name: 0, LETTER_BOXED.name: 3}
+    for game in (SPELLING_BEE, LETTER_BOXED):
+        with_guard, without = confidence[game.name]["guard"].column("f1")
+        assert with_guard >= without - 1e-5
+
+
+@pytest.mark.mirror
+def test_no_offensive_word_the_nyt_never_accepted_is_in_a_custom_list(mirror_warehouse) -> None:
+    with mirror_warehouse.connect() as con:
+        never_accepted = {
+            word
+            for (word,) in con.execute(
+                "SELECT word FROM words WHERE offensive "
+                "AND word NOT IN (SELECT word FROM official_answers)"
+            ).fetchall()
+        }
+    assert len(never_accepted) > 100
+    for name in ("spelling_bee.txt", "letter_boxed.txt"):
+        listed = set((mirror_warehouse.custom / name).read_text().split())
+        assert sorted(listed & never_accepted) == []
+
+
+@pytest.mark.mirror
+def test_the_committed_edits_are_applied(mirror_warehouse) -> None:
+    with mirror_warehouse.connect() as con:
+        rows = con.execute(
+            "SELECT count(*), count(*) FILTER (WHERE c.included = e.included) "
+            "FROM dictionary_edits AS e JOIN custom_words AS c USING (game, word)"
+        ).fetchall()
+    edits, applied = rows[0]
+    assert edits >= 10 and applied == edits
