@@ -338,6 +338,10 @@ def build(
 
 
 SeedOption = Annotated[int, typer.Option(help="Seed of the sample of archived puzzles.")]
+PuzzleCount = Annotated[
+    int, typer.Option("--puzzles", help="How many archived puzzles to time the Python solvers on.")
+]
+BoardCount = Annotated[int, typer.Option("--boards", help="How many archived boards to time.")]
 DictionaryOption = Annotated[
     str,
     typer.Option(
@@ -559,9 +563,7 @@ def solve_letter_boxed(
 @user_errors
 def bench_spelling_bee(
     dictionary: DictionaryOption = "words_alpha",
-    puzzles: Annotated[
-        int, typer.Option(help="How many archived puzzles to time the Python solvers on.")
-    ] = 100,
+    puzzles: PuzzleCount = 100,
     seed: SeedOption = 2025,
     as_json: AsJson = False,
 ) -> None:
@@ -583,7 +585,7 @@ def bench_spelling_bee(
 @user_errors
 def bench_letter_boxed(
     dictionary: DictionaryOption = "words_alpha",
-    boards: Annotated[int, typer.Option(help="How many archived boards to time.")] = 300,
+    boards: BoardCount = 300,
     seed: SeedOption = 2025,
     as_json: AsJson = False,
 ) -> None:

@@ -55,13 +55,7 @@ def plot_precision_recall(report: GameReport, dictionaries: Sequence[str], path:
         f"(custom = {custom}; shaded = report window)"
     )
     top.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize="small")
-    figure.tight_layout()
-    try:
-        with atomic_write(path) as temporary:
-            figure.savefig(temporary, dpi=110, format="png")
-    finally:
-        plt.close(figure)
-    return path
+    return save_png(figure, path)
 
 
 def _line_style(name: str) -> dict[str, Any]:
@@ -104,6 +98,13 @@ def plot_reliability(report: ConfidenceReport, path: Path) -> Path:
         f"{report.game.title}: reliability of the custom probabilities, "
         f"{report.first} .. {report.last}"
     )
+    return save_png(figure, path)
+
+
+def save_png(figure: Any, path: Path) -> Path:
+    """Write a figure as a PNG file (beside the target, then renamed) and close it."""
+    import matplotlib.pyplot as plt
+
     figure.tight_layout()
     try:
         with atomic_write(path) as temporary:

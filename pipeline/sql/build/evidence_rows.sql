@@ -117,55 +117,49 @@ with_history_bucket AS (
         END AS history_bucket
     FROM with_history
 ),
-first_verdicts AS (
-    SELECT bucket, as_of, count(*) AS words, sum(accepted::INTEGER) AS accepted_words
-    FROM with_history_bucket
-    WHERE prior_verdicts = 0 AND accepted IS NOT NULL
-    GROUP BY bucket, as_of
-),
-bucket_history AS (
+verdicts_by_bucket AS (
+    -- A new word's verdicts count for its evidence bucket, a judged word's for its history bucket.
     SELECT
-        bucket,
-        as_of + 1 AS known_from,
-        sum(words) OVER by_date AS bucket_size,
-        sum(accepted_words) OVER by_date AS bucket_accepted
-    FROM first_verdicts
-    WINDOW by_date AS (PARTITION BY bucket ORDER BY as_of)
-),
-repeat_verdicts AS (
-    SELECT history_bucket, as_of, count(*) AS words, sum(accepted::INTEGER) AS accepted_words
+        prior_verdicts > 0 AS judged,
+        CASE WHEN prior_verdicts > 0 THEN history_bucket ELSE bucket END AS bucket_key,
+        as_of,
+        count(*) AS words,
+        sum(accepted::INTEGER) AS accepted_words
     FROM with_history_bucket
-    WHERE prior_verdicts > 0 AND accepted IS NOT NULL
-    GROUP BY history_bucket, as_of
+    WHERE accepted IS NOT NULL
+    GROUP BY ALL
 ),
-history_bucket_rates AS (
+bucket_rates AS (
+    -- Each bucket's verdicts so far, known from the day after each puzzle.
     SELECT
-        history_bucket,
+        judged,
+        bucket_key,
         as_of + 1 AS known_from,
-        sum(words) OVER by_date AS history_size,
-        sum(accepted_words) OVER by_date AS history_accepted
-    FROM repeat_verdicts
-    WINDOW by_date AS (PARTITION BY history_bucket ORDER BY as_of)
+        sum(words) OVER by_date AS verdicts,
+        sum(accepted_words) OVER by_date AS accepted_verdicts
+    FROM verdicts_by_bucket
+    WINDOW by_date AS (PARTITION BY judged, bucket_key ORDER BY as_of)
 ),
 rated AS (
     SELECT
         h.*,
-        coalesce(b.bucket_size, 0) AS bucket_size,
-        (coalesce(b.bucket_accepted, 0) + 1.0) / (coalesce(b.bucket_size, 0) + 2.0) AS bucket_rate
+        coalesce(b.verdicts, 0) AS bucket_size,
+        (coalesce(b.accepted_verdicts, 0) + 1.0) / (coalesce(b.verdicts, 0) + 2.0) AS bucket_rate
     FROM with_history_bucket AS h
-    ASOF LEFT JOIN bucket_history AS b ON h.bucket = b.bucket AND h.as_of >= b.known_from
+    ASOF LEFT JOIN (SELECT * FROM bucket_rates WHERE NOT judged) AS b
+        ON h.bucket = b.bucket_key AND h.as_of >= b.known_from
 )
 SELECT
     r.*,
-    coalesce(hb.history_size, 0) AS history_size,
+    coalesce(hb.verdicts, 0) AS history_size,
     CASE WHEN r.prior_verdicts > 0
-         THEN (coalesce(hb.history_accepted, 0) + 1.0) / (coalesce(hb.history_size, 0) + 2.0)
+         THEN (coalesce(hb.accepted_verdicts, 0) + 1.0) / (coalesce(hb.verdicts, 0) + 2.0)
     END AS history_rate,
     CASE WHEN r.prior_verdicts > 0
-         THEN (coalesce(hb.history_accepted, 0) + 1.0) / (coalesce(hb.history_size, 0) + 2.0)
+         THEN (coalesce(hb.accepted_verdicts, 0) + 1.0) / (coalesce(hb.verdicts, 0) + 2.0)
          ELSE r.bucket_rate
     END AS probability,
     r.offensive AND r.prior_accepted = 0 AS guarded
 FROM rated AS r
-ASOF LEFT JOIN history_bucket_rates AS hb
-    ON r.history_bucket = hb.history_bucket AND r.as_of >= hb.known_from;
+ASOF LEFT JOIN (SELECT * FROM bucket_rates WHERE judged) AS hb
+    ON r.history_bucket = hb.bucket_key AND r.as_of >= hb.known_from;
