@@ -21,6 +21,7 @@ from pipeline.report_letter_boxed import solution_sizes
 
 if TYPE_CHECKING:
     from pipeline.report import GameReport, Reported
+    from pipeline.report_confidence import ConfidenceReport
     from pipeline.report_letter_boxed import DaySolutions
     from pipeline.warehouse import Table
 
@@ -143,9 +144,11 @@ def game_section(report: GameReport, reported: Reported) -> str:
         subsection(report, "errors-per-month", "Errors per month", errors_per_month(report)),
         subsection(report, "error-kinds", "Where the errors come from", error_kinds(report)),
     ]
-    calibration = calibration_chart(report)
-    if calibration is not None:
-        parts.append(subsection(report, "calibration", "Calibration", calibration))
+    sure = reported.confidence.get(game.name)
+    if sure is not None:
+        parts.append(
+            subsection(report, "calibration", "How sure it is: calibration", calibration(sure[0]))
+        )
     parts += [
         subsection(
             report,
@@ -476,13 +479,83 @@ def error_kinds(report: GameReport) -> str:
     )
 
 
-def calibration_chart(report: GameReport) -> str | None:
-    """Return the game's calibration chart (predicted acceptance against observed), or None.
+def calibration(sure: ConfidenceReport) -> str:
+    """Return the reliability diagram (predicted probability against the observed acceptance
+    rate, per decile and kind of pair), the probability scores and the maybe tier's share."""
+    table = sure["calibration"]
+    return "".join(
+        [
+            paragraph(
+                "Each pair's probability comes from the evidence strictly before its date. A "
+                "calibrated probability sits on the diagonal: of the pairs predicted at 0.3, "
+                "three in ten were accepted."
+            ),
+            reliability_chart(table, f"Reliability, {sure.first} .. {sure.last}"),
+            html_table(
+                ["kind", "decile", "pairs", "mean probability", "accepted share", "gap"],
+                [
+                    (kind, f"{d / 10:.1f}-{(d + 1) / 10:.1f}", n, p, o, g)
+                    for kind, d, n, p, o, g in table.rows
+                ],
+            ),
+            html_table(list(sure["probability_scores"].columns), sure["probability_scores"].rows),
+            html_table(list(sure["maybe_tier"].columns), sure["maybe_tier"].rows),
+        ]
+    )
 
-    The place for the chart a later issue adds: the page gets a "Calibration" section, between the
-    error kinds and the error words, as soon as this returns an SVG.
-    """
-    return None
+
+def reliability_chart(table: Table, title: str) -> str:
+    """Return a reliability diagram: each decile's mean probability against its accepted share,
+    one line per kind of pair, with the diagonal of perfect calibration."""
+    frame = Frame(width=600, height=420, left=60, right=190)
+
+    def x_of(value: float) -> float:
+        return frame.left + frame.inner_width * value
+
+    def y_of(value: float) -> float:
+        return frame.top + frame.inner_height * (1 - value)
+
+    body = [
+        f'<text x="{frame.left}" y="20" font-weight="bold">{escape(title)}</text>',
+        f'<line x1="{x_of(0):.1f}" y1="{y_of(0):.1f}" x2="{x_of(1):.1f}" y2="{y_of(1):.1f}" '
+        'stroke="#999" stroke-dasharray="4 3"><title>perfect calibration</title></line>',
+    ]
+    for tick in range(0, 11, 2):
+        value = tick / 10
+        body.append(
+            f'<line x1="{frame.left}" x2="{x_of(1):.1f}" y1="{y_of(value):.1f}" '
+            f'y2="{y_of(value):.1f}" stroke="#eee"/>'
+            f'<text x="{frame.left - 6}" y="{y_of(value) + 4:.1f}" text-anchor="end">{value:g}</text>'
+            f'<text x="{x_of(value):.1f}" y="{frame.height - frame.bottom + 18}" '
+            f'text-anchor="middle">{value:g}</text>'
+        )
+    body.append(
+        f'<text x="{x_of(0.5):.1f}" y="{frame.height - 8}" text-anchor="middle">'
+        "predicted probability</text>"
+    )
+    colors = {"judged before": CUSTOM_COLOR, "new": EXTRA_COLOR}
+    for number, kind in enumerate(sorted({row[0] for row in table.rows})):
+        rows = [row for row in table.rows if row[0] == kind]
+        color = colors.get(kind, RAW_COLORS[number % len(RAW_COLORS)])
+        points = [(x_of(row[3]), y_of(row[4])) for row in rows]
+        path = " ".join(
+            f"{'M' if i == 0 else 'L'}{x:.1f},{y:.1f}" for i, (x, y) in enumerate(points)
+        )
+        body.append(f'<path d="{path}" fill="none" stroke="{color}" stroke-width="2"/>')
+        body += [
+            f'<circle cx="{x:.1f}" cy="{y:.1f}" r="3.5" fill="{color}">'
+            f"<title>{escape(kind)}: {row[2]:,} pairs, predicted {row[3]:.3f}, "
+            f"accepted {row[4]:.3f}</title></circle>"
+            for (x, y), row in zip(points, rows, strict=True)
+        ]
+        legend_y = frame.top + 8 + 18 * number
+        legend_x = frame.width - frame.right + 14
+        body.append(
+            f'<line x1="{legend_x}" x2="{legend_x + 24}" y1="{legend_y}" y2="{legend_y}" '
+            f'stroke="{color}" stroke-width="2.6"/>'
+            f'<text x="{legend_x + 30}" y="{legend_y + 4}">{escape(kind)} pairs</text>'
+        )
+    return svg(frame, title, body)
 
 
 # --- Letter Boxed: the NYT's own solutions ------------------------------------------------------

@@ -67,7 +67,25 @@ def test_every_game_has_its_sections(soup: BeautifulSoup) -> None:
         for part in SECTIONS:
             assert section(soup, f"{game}-{part}").find("h3") is not None
     assert "The NYT's own solutions" in section(soup, "letter-boxed-nyt-solutions").get_text()
-    assert soup.find(id="spelling-bee-calibration") is None  # drawn by a later issue
+
+
+def test_the_calibration_chart_and_its_deciles(soup: BeautifulSoup) -> None:
+    part = section(soup, "spelling-bee-calibration")
+    _, rows = table_rows(child(part, "table"))
+    # From 2024-01-01: 8 pairs judged before, each in a history bucket with no earlier verdict
+    # ((0 + 1) / (0 + 2)), 4 of them accepted; 10 new pairs at their evidence buckets' smoothed
+    # rates: the six of 2024-01-10 and bales at 1/2 (4 of 7 accepted), blasted and ebbe at 2/3,
+    # blanket at 4/5 (all accepted).
+    assert rows == [
+        ["judged before", "0.5-0.6", "8", "0.5000", "0.5000", "0.0000"],
+        ["new", "0.5-0.6", "7", "0.5000", "0.5714", "0.0714"],
+        ["new", "0.6-0.7", "2", "0.6667", "1.0000", "0.3333"],
+        ["new", "0.8-0.9", "1", "0.8000", "1.0000", "0.2000"],
+    ]
+    chart = part.find("svg")
+    assert chart is not None
+    assert len(chart.find_all("path")) == 2  # one line per kind of pair
+    assert len(chart.find_all("circle")) == 4  # one point per decile row of the table
 
 
 def test_the_backtest_table_has_every_dictionary_with_its_scores(soup: BeautifulSoup) -> None:
