@@ -405,7 +405,7 @@ def slow_report_warehouse(tmp_path_factory: pytest.TempPathFactory) -> Path:
                    'w' || chr(CAST(97 + i % 5000 % 26 AS INTEGER))
                        || chr(CAST(97 + i % 5000 // 26 % 26 AS INTEGER))
                        || chr(CAST(97 + i % 5000 // 676 AS INTEGER)),  -- 5,000 a-z words a day
-                   i % 3 = 0, i % 2 = 0, 1, 0, false
+                   i % 3 = 0, i % 2 = 0, 1, 0, false, 0.5, false, false
             FROM range(CAST($rows AS BIGINT)) AS t(i)
             """,
             {"rows": BIG_BACKTEST_ROWS},

@@ -107,6 +107,7 @@ def test_word_sources_of_the_mirror(mirror_warehouse):
         ("2of12id", 93553, 78009),
         ("brown", 1161192, 31886),
         ("enable", 172820, 172820),
+        ("ldnoobw", 403, None),
         ("nltk_names", 7576, None),
         ("nltk_stopwords", 179, 153),
         ("nltk_words", 235886, 210687),
