@@ -88,7 +88,7 @@ class Evidence:
         return self.columns[name]
 
     def __len__(self) -> int:
-        return len(self.columns["word"])
+        return len(next(iter(self.columns.values())))
 
     def rows_where(self, keep: np.ndarray) -> Evidence:
         """Return the rows where `keep` is True."""
