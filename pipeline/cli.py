@@ -631,6 +631,29 @@ def analyze_spelling_bee(
     print(f"\nwrote {len(analysis.honeycombs.rows):,} honeycombs to {path}")
 
 
+@bench_app.command("stages")
+@user_errors
+def bench_stages(
+    only: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--stage", help="One stage to time (start-up, words, build, report); repeatable."
+        ),
+    ] = None,
+) -> None:
+    """Time whole commands as processes (start-up, words, build, report): wall time and peak memory
+    beside their targets, on a copy of the warehouse.
+
+    Example: pipeline bench stages --stage start-up --stage build
+    """
+    from pipeline.bench_stages import STAGE_NAMES, bench_stages, format_stage_bench
+
+    unknown = sorted(set(only or ()) - set(STAGE_NAMES))
+    if unknown:
+        raise UserError(f"unknown stage {unknown[0]!r}: use one of {', '.join(STAGE_NAMES)}")
+    print(format_stage_bench(bench_stages(only or STAGE_NAMES)))
+
+
 @bench_app.command("analyze")
 @user_errors
 def bench_analyze() -> None:
