@@ -213,6 +213,13 @@ CASES: dict[str, list[str]] = {
         "bench letter-boxed --bogus",
         "bench letter-boxed extra",
     ],
+    "bench stages": [
+        "bench stages --stage nope",
+        "bench stages --stage",
+        "bench stages --stage build --stage boot",
+        "bench stages --bogus",
+        "bench stages extra",
+    ],
 }
 MATRIX = [case for cases in CASES.values() for case in cases]
 
