@@ -35,7 +35,8 @@ def verdict(measured: float, target: float, unit: str, at_least: bool = False) -
     """Return a measurement beside its target with a pass/fail mark: '0.61 ms (target <= 0.75 ms) ok'."""
     passed = measured >= target if at_least else measured <= target
     sign = ">=" if at_least else "<="
-    return f"{measured:.3g} {unit} (target {sign} {target:g} {unit}) {'ok' if passed else 'MISSED'}"
+    shown = f"{measured:,.0f}" if measured >= 1000 else f"{measured:.3g}"
+    return f"{shown} {unit} (target {sign} {target:g} {unit}) {'ok' if passed else 'MISSED'}"
 
 
 class Timing(NamedTuple):
