@@ -18,6 +18,7 @@ from pathlib import Path
 from pipeline import render_csv, render_markdown, warehouse
 from pipeline.games import SPELLING_BEE
 from pipeline.render_markdown import markdown_table
+from pipeline.report_model import NytAgainstSpace, Space
 from pipeline.warehouse import Connection, Table
 from solvers.masks import ALPHABET, Word
 from solvers.spelling_bee import PUZZLE_SIZE, candidate_words
@@ -31,16 +32,6 @@ QUANTILES = (0.0, 0.1, 0.25, 0.5, 0.75, 0.9, 0.99, 1.0)
 CSV_FILE = f"{SPELLING_BEE.slug}_honeycombs.csv"
 RANKS_CSV_FILE = f"{SPELLING_BEE.slug}_puzzle_ranks.csv"
 PANGRAMS_SHOWN = 4
-
-
-@dataclass(frozen=True)
-class Space:
-    """The size of one dictionary's honeycomb space under one S rule."""
-
-    s_allowed: bool
-    valid_words: int
-    pangram_sets: int
-    honeycombs: int
 
 
 def honeycomb_points(word: Word) -> int:
@@ -170,18 +161,6 @@ def shown_pangrams(words: Sequence[str]) -> str:
 
 
 # ---------------------------------------------------------------- the NYT against the space
-
-
-@dataclass(frozen=True)
-class NytAgainstSpace:
-    """The archived puzzles placed among every honeycomb of the custom dictionary of their era."""
-
-    spaces: list[Space]
-    puzzle_ranks: Table  # one row per archived puzzle
-    eras: Table  # per era: honeycombs and archived puzzles, and those with 30-45 words
-    never_used: Table  # per era: the highest-scoring honeycombs the NYT has not used
-    center_ranks: Table  # how the NYT's center ranks among the 7 of its letters
-    extremes: Table  # puzzles whose center gave the most or fewest points of their letters
 
 
 def custom_words(con: Connection) -> list[Word]:

@@ -410,3 +410,14 @@ def publish_word_lists(build_ids: dict[str, str]) -> None:
                     staged.replace(config.custom_dir() / file_name)
                 else:
                     staged.unlink()
+
+
+def require_backtest(con: Connection, game: Game) -> None:
+    """Raise a UserError unless the build wrote the backtest, custom words and word lists."""
+    warehouse.require_tables(con, "backtest", "custom_words", "words", stage_hint="pipeline build")
+    missing = warehouse.query(con, "report/missing_columns").column("name")
+    if missing:
+        raise UserError(
+            f"the backtest table has no {', '.join(missing)} column: it was built by an "
+            f"older version, run `pipeline build {game.name}` again"
+        )

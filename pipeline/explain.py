@@ -5,11 +5,11 @@ from __future__ import annotations
 import re
 
 from pipeline import warehouse
+from pipeline.build import require_backtest
 from pipeline.errors import UserError
 from pipeline.games import GAMES, LETTER_BOXED, SPELLING_BEE, Game
 from pipeline.render_json import records
 from pipeline.render_markdown import markdown_table
-from pipeline.report import require_backtest
 from pipeline.warehouse import Connection, Table
 
 LAST_VERDICTS = 10

@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING, Any
 from pipeline.output_paths import atomic_write
 
 if TYPE_CHECKING:
-    from pipeline.report import GameReport
     from pipeline.report_confidence import ConfidenceReport
+    from pipeline.report_model import GameReport
 
 LINE_STYLES: dict[str, dict[str, Any]] = {
     "custom": {"color": "black", "lw": 2.4, "zorder": 5},

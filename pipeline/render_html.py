@@ -20,9 +20,9 @@ from pipeline.render_markdown import ERROR_KINDS
 from pipeline.report_letter_boxed import solution_sizes
 
 if TYPE_CHECKING:
-    from pipeline.report import GameReport, Reported
     from pipeline.report_confidence import ConfidenceReport
     from pipeline.report_letter_boxed import DaySolutions
+    from pipeline.report_model import GameReport, Reported
     from pipeline.warehouse import Table
 
 TITLE = "NYT word games: the custom dictionary against the official answers"
@@ -368,14 +368,21 @@ def log_line_chart(
                 f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{line.width + 1:.1f}" fill="{line.color}"/>'
                 for x, y in points
             ]
-        legend_y = frame.top + 8 + 18 * number
-        legend_x = frame.width - frame.right + 14
-        body.append(
-            f'<line x1="{legend_x}" x2="{legend_x + 24}" y1="{legend_y}" y2="{legend_y}" '
-            f'stroke="{line.color}" stroke-width="{line.width + 0.6}"{dash}/>'
-            f'<text x="{legend_x + 30}" y="{legend_y + 4}">{escape(line.name)}</text>'
-        )
+        body.append(legend_entry(frame, number, line.color, line.width + 0.6, line.name, dash))
     return svg(frame, title, body)
+
+
+def legend_entry(
+    frame: Frame, number: int, color: str, width: float, label: str, dash: str = ""
+) -> str:
+    """Return the legend's line and label for a chart's `number`-th series, right of the plot."""
+    y = frame.top + 8 + 18 * number
+    x = frame.width - frame.right + 14
+    return (
+        f'<line x1="{x}" x2="{x + 24}" y1="{y}" y2="{y}" '
+        f'stroke="{color}" stroke-width="{width}"{dash}/>'
+        f'<text x="{x + 30}" y="{y + 4}">{escape(label)}</text>'
+    )
 
 
 def errors_per_month(report: GameReport) -> str:
@@ -548,13 +555,7 @@ def reliability_chart(table: Table, title: str) -> str:
             f"accepted {row[4]:.3f}</title></circle>"
             for (x, y), row in zip(points, rows, strict=True)
         ]
-        legend_y = frame.top + 8 + 18 * number
-        legend_x = frame.width - frame.right + 14
-        body.append(
-            f'<line x1="{legend_x}" x2="{legend_x + 24}" y1="{legend_y}" y2="{legend_y}" '
-            f'stroke="{color}" stroke-width="2.6"/>'
-            f'<text x="{legend_x + 30}" y="{legend_y + 4}">{escape(kind)} pairs</text>'
-        )
+        body.append(legend_entry(frame, number, color, 2.6, f"{kind} pairs"))
     return svg(frame, title, body)
 
 

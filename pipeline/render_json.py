@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from pipeline.bench import Timing
     from pipeline.build import BuildSummary
-    from pipeline.report import GameReport, Reported
+    from pipeline.report_model import GameReport, Reported
     from pipeline.warehouse import Table
 
 

@@ -8,10 +8,9 @@ from typing import TYPE_CHECKING
 from pipeline.games import LETTER_BOXED, SPELLING_BEE
 
 if TYPE_CHECKING:
-    from pipeline.analyze import NytAgainstSpace
-    from pipeline.report import GameReport, Reported
     from pipeline.report_confidence import ConfidenceReport
     from pipeline.report_letter_boxed import DaySolutions
+    from pipeline.report_model import GameReport, NytAgainstSpace, Reported
     from pipeline.warehouse import Table
 
 ERROR_KINDS = {

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from pipeline import build, progress, render_chart, render_csv, warehouse
@@ -23,6 +22,11 @@ from pipeline.analyze import report_section as honeycomb_section
 from pipeline.errors import UserError
 from pipeline.games import LETTER_BOXED, SPELLING_BEE, Game
 from pipeline.report_letter_boxed import DaySolutions
+from pipeline.report_model import (
+    TOP_ERRORS,
+    GameReport,
+    Reported,
+)
 from pipeline.rule import Rule
 from pipeline.warehouse import Connection, Table
 
@@ -49,118 +53,6 @@ CSV_TABLES = (
 )
 CHART_FILE = "precision_recall.png"
 HTML_FILE = "index.html"
-TOP_ERRORS = 20
-SCORE_COLUMNS = (
-    "puzzles",
-    "answers",
-    "predicted",
-    "hits",
-    "precision",
-    "recall",
-    "f1",
-    "macro_precision",
-    "macro_recall",
-    "macro_f1",
-)
-
-
-@dataclass(frozen=True)
-class GameReport:
-    """One game's scores over a window, its chart data and the custom dictionary's errors."""
-
-    game: Game
-    first: dt.date
-    last: dt.date
-    train_until: dt.date | None
-    coverage: dict[str, int]
-    scores: Table
-    archive_scores: Table
-    missed: Table
-    extra: Table
-    error_kinds: Table
-    top_errors: int = TOP_ERRORS
-
-    def grain(self, grain: str) -> Table:
-        """Return the window's scores of one grain (window, year, month) without the grain."""
-        period = "year" if grain == "year" else "month"
-        table = self.scores.where("grain", grain)
-        if grain == "window":
-            return table.select("dictionary", *SCORE_COLUMNS)
-        return Table(
-            (period, "dictionary", *SCORE_COLUMNS),
-            table.select("period", "dictionary", *SCORE_COLUMNS).rows,
-        )
-
-    def archive_by_month(self) -> Table:
-        """Return the scores per month over the whole archive (the chart's data)."""
-        return Table(
-            ("month", "dictionary", *SCORE_COLUMNS),
-            self.archive_scores.select("period", "dictionary", *SCORE_COLUMNS).rows,
-        )
-
-    def ceiling(self) -> tuple[float, float]:
-        """Return the precision and recall the NYT's reversals leave (last_verdict_ceiling)."""
-        return last_verdict_ceiling(self.error_kinds)
-
-    def best_raw_lists(self, count: int = 3) -> list[str]:
-        """Return the raw lists (past_answers included) with the best window F1, best first."""
-        window = self.grain("window").select("dictionary", "f1").rows
-        raw = [(name, f1) for name, f1 in window if name != "custom"]
-        ranked = sorted(raw, key=lambda row: -(row[1] if row[1] is not None else -1.0))
-        return [name for name, _ in ranked[:count]]
-
-    def monthly_errors(self, dictionary: str) -> Table:
-        """Return one dictionary's errors per month over the archive: extra and missed words,
-        1 - precision and 1 - recall."""
-        rows = self.archive_scores.where("dictionary", dictionary)
-        columns = ("period", "answers", "predicted", "hits")
-        errors = [
-            (
-                month,
-                predicted - hits,
-                answers - hits,
-                (predicted - hits) / predicted if predicted else None,  # no prediction: no share
-                (answers - hits) / answers if answers else None,
-            )
-            for month, answers, predicted, hits in rows.select(*columns).rows
-        ]
-        return Table(
-            ("month", "extra", "missed", "one_minus_precision", "one_minus_recall"), errors
-        )
-
-    def error_words(self) -> list[str]:
-        """Return every word of the missed and extra tables, once, missed first."""
-        words = [*self.missed.column("word"), *self.extra.column("word")]
-        return list(dict.fromkeys(words))
-
-
-@dataclass(frozen=True)
-class Reported:
-    """What one `pipeline report` run scored and wrote: per game, its report and files; the Letter
-    Boxed days solved exactly (None without an archive); the honeycomb analysis; explain's text
-    for each error word."""
-
-    reports: tuple[GameReport, ...]
-    files: dict[str, list[Path]]
-    nyt_solutions: list[DaySolutions] | None = None
-    nyt_solutions_file: Path | None = None
-    honeycombs: str | None = None  # the Spelling Bee archive among every honeycomb (Markdown)
-    evidence: dict[str, dict[str, str]] = field(default_factory=dict)
-    confidence: dict[str, tuple[confidence.ConfidenceReport, list[Path]]] = field(
-        default_factory=dict
-    )
-    html: Path | None = None
-
-
-def require_backtest(con: Connection, game: Game) -> None:
-    """Raise a UserError unless the build wrote the backtest, custom words and word lists."""
-    warehouse.require_tables(con, "backtest", "custom_words", "words", stage_hint="pipeline build")
-    missing = warehouse.query(con, "report/missing_columns").column("name")
-    if missing:
-        raise UserError(
-            f"the backtest table has no {', '.join(missing)} column: it was built by an "
-            f"older version, run `pipeline build {game.name}` again"
-        )
 
 
 def archive_dates(con: Connection, game: Game) -> tuple[dt.date, dt.date]:
@@ -192,7 +84,7 @@ def stored_rule(con: Connection, game: Game) -> Rule:
 
 def prepare_pairs(con: Connection, game: Game, train_until: dt.date | None = None) -> None:
     """Create report_pairs and report_puzzle_counts for a game (rolling backtest or split)."""
-    require_backtest(con, game)
+    build.require_backtest(con, game)
     if train_until is None:
         warehouse.run(con, "report/custom_backtest", {"game": game.name})
     else:
@@ -226,19 +118,6 @@ def error_kinds(con: Connection, game: Game, first: dt.date, last: dt.date) -> T
     return warehouse.query(con, "report/error_kinds", params)
 
 
-def last_verdict_ceiling(kinds: Table) -> tuple[float, float]:
-    """Return the precision and recall of guessing every new pair right and following the last
-    verdict everywhere else: only the NYT's reversals are wrong, extra or missed."""
-    answers = sum(kinds.column("answers"))
-    reversed_row = kinds.where("kind", "reversed")
-    missed = sum(reversed_row.column("answers"))
-    extra = sum(reversed_row.column("pairs")) - missed
-    hits = answers - missed
-    precision = hits / (hits + extra) if hits + extra else 1.0
-    recall = hits / answers if answers else 1.0
-    return precision, recall
-
-
 def coverage(con: Connection, game: Game, first: dt.date, last: dt.date) -> dict[str, int]:
     """Return the window's puzzles, official answers and answers among the eligible pairs."""
     warehouse.require_tables(con, "official_answers", stage_hint="pipeline scrape")
@@ -256,7 +135,7 @@ def report_window(
 ) -> tuple[dt.date, dt.date]:
     """Return the window a report scores (default: the archive's last 12 months); a window or
     training cut-off that leaves nothing to score is a UserError, raised before any scoring."""
-    require_backtest(con, game)
+    build.require_backtest(con, game)
     archive_first, archive_last = archive_dates(con, game)
     if train_until is not None and train_until < archive_first:
         raise UserError(

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from pipeline import build, report, warehouse
+from pipeline import build, report, report_model, warehouse
 from pipeline.cli import app
 from pipeline.games import SPELLING_BEE
 from pipeline.rule import Rule
@@ -182,7 +182,7 @@ def test_errors_by_kind_and_the_ceiling_reversals_leave(spelling_bee) -> None:
         ("new", 10, 7, 10, 3, 0),
     ]
     # The oracle misses blab and alba and keeps bale and ebbe: 9 hits of 11 predicted, 11 answers.
-    assert report.last_verdict_ceiling(kinds) == (9 / 11, 9 / 11)
+    assert report_model.last_verdict_ceiling(kinds) == (9 / 11, 9 / 11)
 
 
 def test_report_files(connection: warehouse.Connection, tmp_path: Path) -> None:
@@ -200,7 +200,7 @@ def test_report_files(connection: warehouse.Connection, tmp_path: Path) -> None:
         "spelling_bee_precision_recall.png",
     ]
     overall = read_csv(tmp_path / "out" / "spelling_bee_overall.csv")
-    assert overall[0] == ["dictionary", *report.SCORE_COLUMNS]
+    assert overall[0] == ["dictionary", *report_model.SCORE_COLUMNS]
     assert overall[1] == [
         "custom",
         "3",
