@@ -78,12 +78,6 @@ def read_maybe_list(game: Game, letters: str | None = None) -> list[MaybeWord]:
     return maybe
 
 
-def read_word_file(path: Path, name: str, hint: str = "") -> WordList:
-    """Return the words of a file, one per line (blank lines and case ignored; lines that are not
-    words of the letters a-z are left out)."""
-    return WordList(name, plain_words(read_word_text(path, hint)))
-
-
 def plain_words(text: str) -> list[Word]:
     """Return the sorted distinct lowercase a-z words of a one-word-a-line text."""
     lowered = (line.strip().lower() for line in text.splitlines())

@@ -11,8 +11,8 @@ from pipeline.errors import UserError
 from pipeline.named_lists import MaybeWord
 from pipeline.render_markdown import plural
 from solvers import spelling_bee_scoring as scoring
-from solvers.masks import Word, letter_bit, letter_mask
-from solvers.spelling_bee import MIN_LENGTH, SOLVERS, Puzzle, Solver, make_puzzle, parse_letters
+from solvers.masks import Word
+from solvers.spelling_bee import SOLVERS, Puzzle, Solver, is_answer, make_puzzle, parse_letters
 from solvers.spelling_bee_scoring import ScoredAnswers
 
 if TYPE_CHECKING:
@@ -37,13 +37,15 @@ def make_solver(name: str, words: list[Word]) -> Solver | SqlSolver:
 
 def solve_puzzles(name: str, words: list[Word], puzzles: list[Puzzle]) -> list[ScoredAnswers]:
     """Return the scored answers of each puzzle with the named solver (SQL: all in one query)."""
-    solver = make_solver(name, words)
-    if isinstance(solver, scoring.ScoredSubsetSolver):
-        return [solver.solve_scored(puzzle) for puzzle in puzzles]
     if name == "sql":
-        with solver:  # type: ignore[attr-defined]
-            found = solver.solve_many(puzzles)  # type: ignore[attr-defined,union-attr]
+        from pipeline.spelling_bee_sql_solver import SqlSolver
+
+        with SqlSolver(words) as sql_solver:
+            found = sql_solver.solve_many(puzzles)
     else:
+        solver = make_solver(name, words)
+        if isinstance(solver, scoring.ScoredSubsetSolver):
+            return [solver.solve_scored(puzzle) for puzzle in puzzles]
         found = [solver.solve(puzzle) for puzzle in puzzles]
     return [
         scoring.score_answers(answers, puzzle)
@@ -74,14 +76,7 @@ def puzzle_from_arguments(letters: str | None, center: str | None, others: str |
 
 def maybe_words(puzzle: Puzzle, maybe: list[MaybeWord]) -> list[MaybeWord]:
     """Return the maybe words the puzzle allows, most probable first."""
-    allowed, center = letter_mask(puzzle.letters), letter_bit(puzzle.center)
-    fitting = [
-        m
-        for m in maybe
-        if len(m.word) >= MIN_LENGTH
-        and letter_mask(m.word) & ~allowed == 0
-        and letter_mask(m.word) & center
-    ]
+    fitting = [m for m in maybe if is_answer(m.word, puzzle)]
     return sorted(fitting, key=lambda m: (-m.probability, m.word))
 
 
