@@ -98,14 +98,20 @@ def test_a_retry_that_fails_again_stays_in_quarantine(
     con.close()
 
 
+def corrupt_cached_day(downloader: Downloader) -> Path:
+    """Store a corrupt copy of DAY's gameData in the cache and return its path."""
+    cached = downloader.cache_path(NYT_GAMEDATA_URL.format(date=DAY))
+    cached.parent.mkdir(parents=True)
+    cached.write_bytes(CORRUPT)
+    return cached
+
+
 def test_a_cached_file_that_does_not_parse_is_downloaded_again(
     tmp_path: Path, local_http: LocalHTTP
 ) -> None:
     local_http.script(gamedata_path("2024-06-10"), [(200, GAMEDATA["2024-06-10"])])
     downloader = downloader_for(tmp_path, local_http)
-    cached = downloader.cache_path(NYT_GAMEDATA_URL.format(date=DAY))
-    cached.parent.mkdir(parents=True)
-    cached.write_bytes(CORRUPT)
+    cached = corrupt_cached_day(downloader)
     con = warehouse.connect(tmp_path / "warehouse.duckdb")
 
     scrape_day(con, downloader, SPELLING_BEE)
@@ -125,9 +131,7 @@ def test_a_body_that_does_not_parse_twice_is_quarantined_with_its_digest(
     served = b'{"printDate": "2024-06-10"'
     local_http.script(gamedata_path("2024-06-10"), [(200, served)])
     downloader = downloader_for(tmp_path, local_http)
-    cached = downloader.cache_path(NYT_GAMEDATA_URL.format(date=DAY))
-    cached.parent.mkdir(parents=True)
-    cached.write_bytes(CORRUPT)
+    corrupt_cached_day(downloader)
     con = warehouse.connect(tmp_path / "warehouse.duckdb")
 
     scrape_day(con, downloader, SPELLING_BEE)
