@@ -21,6 +21,7 @@ import numpy as np
 from pipeline import config, progress, warehouse
 from pipeline.edits import Edit, edit_columns
 from pipeline.errors import UserError
+from pipeline.evidence import Verdicts, WordFeatures, evidence_rows
 from pipeline.games import GAMES, LETTER_BOXED, SPELLING_BEE, Game
 from pipeline.rule import Evidence, MaybeBand, Rule, decide, guarded, maybe_band, reasons, rule_grid
 from pipeline.warehouse import Connection, Table
@@ -67,8 +68,7 @@ def build_game(con: Connection, game: Game, build_id: str, edits: list[Edit]) ->
     last = last_archive_date(con, game)
     edited = edit_columns(edits, game)
     with progress.step(f"{game.name}: evidence for every eligible word of every past puzzle"):
-        build_evidence(con, game, last + dt.timedelta(days=1), edited["word"])
-    history = fetch_history(con)
+        history, current = build_evidence(con, game, last + dt.timedelta(days=1), edited["word"])
     validation_from, validation_until = validation_window(last)
     with progress.step(
         f"{game.name}: choosing the rule on {validation_from} .. {validation_until}"
@@ -77,7 +77,6 @@ def build_game(con: Connection, game: Game, build_id: str, edits: list[Edit]) ->
         history_decisions = decide(history, rule)
         band = choose_band(history, history_decisions, validation_from, validation_until)
     progress.note(f"rule: {rule.describe()}; maybe: {band.describe()}")
-    current = fetch_current(con)
     chosen = decide(current, rule)
     why = reasons(current, rule, chosen)
     by_hand = apply_edits(current, chosen, why, edited)
@@ -134,71 +133,84 @@ def apply_edits(
 
 def build_evidence(
     con: Connection, game: Game, as_of: dt.date, edited_words: list[str] | None = None
-) -> None:
-    """Create the temp table evidence_rows: every verdict before `as_of`, and one row per word at
-    `as_of`, each with the evidence strictly before its date (the hand-edited words join the
-    universe)."""
+) -> tuple[Evidence, Evidence]:
+    """Return the evidence of every verdict before `as_of`, and of every universe word at `as_of`
+    (pipeline/evidence.py; the hand-edited words join the universe)."""
     warehouse.run(
         con,
         "build/universe",
         {"game": game.name, "min_length": game.min_length, "edited_words": edited_words or []},
     )
-    VERDICT_ROWS[game.name](con, as_of)
-    warehouse.run(con, "build/evidence_rows")
+    features = word_features(con)
+    verdicts = VERDICTS[game.name](con, as_of, features.words)
+    return evidence_rows(verdicts, features, (as_of - EPOCH).days)
 
 
-def spelling_bee_verdict_rows(con: Connection, as_of: dt.date) -> None:
-    """Create verdict_rows from the SQL solver's answers to every past puzzle."""
+def word_features(con: Connection) -> WordFeatures:
+    """Fetch what the evidence knows of each universe word before any verdict."""
+    words = [word for (word,) in warehouse.run(con, "build/universe_words").fetchall()]
+    warehouse.run(con, "build/word_stems")
+    columns = warehouse.run(con, "build/word_features").fetchnumpy()
+    stems = warehouse.run(con, "build/stem_pairs").fetchnumpy()
+    return WordFeatures(
+        words=words,
+        flags=np.asarray(columns["flags"]),
+        zipf_bin=np.asarray(columns["zipf_bin"]),
+        first_listed=np.asarray(columns["first_listed"]),
+        offensive=np.asarray(columns["offensive"]),
+        stem_of=(np.asarray(stems["word_id"]), np.asarray(stems["stem_id"])),
+    )
+
+
+def spelling_bee_verdicts(con: Connection, as_of: dt.date, universe: list[str]) -> Verdicts:
+    """Return the verdicts on every word the SQL solver finds for each past puzzle."""
     warehouse.run(con, "build/spelling_bee_puzzles_to_solve", {"as_of": as_of})
     warehouse.run(con, "solve/spelling_bee_solutions")
-    warehouse.run(con, "build/spelling_bee_verdict_rows", {"as_of": as_of})
+    columns = warehouse.run(con, "build/spelling_bee_verdicts").fetchnumpy()
+    return Verdicts(
+        day=np.asarray(columns["day"]),
+        word_id=np.asarray(columns["word_id"]),
+        accepted=np.asarray(columns["accepted"]),
+    )
 
 
-def letter_boxed_verdict_rows(con: Connection, as_of: dt.date) -> None:
-    """Create verdict_rows from the words each past box allowed: the solver's own playability
-    test (solvers.letter_boxed.WordIndex) over the universe, box by box."""
-    universe = [word for (word,) in warehouse.run(con, "build/universe_words").fetchall()]
+def letter_boxed_verdicts(con: Connection, as_of: dt.date, universe: list[str]) -> Verdicts:
+    """Return the verdicts on the words each past box allowed: the solver's own playability test
+    (solvers.letter_boxed.WordIndex) over the universe, box by box, against that day's NYT list."""
     index = WordIndex(universe)
+    if index.words != universe:
+        raise RuntimeError("the universe is not sorted and plain: word ids would not match")
     boxes = warehouse.run(con, "build/letter_boxed_boxes", {"as_of": as_of}).fetchall()
     playable = [index.playable_indices(parse_board(sides)) for _, sides in boxes]
-    days = [
-        np.full(len(found), (date - EPOCH).days, dtype=np.int32)
-        for (date, _), found in zip(boxes, playable, strict=True)
-    ]
-    warehouse.hand_over(
-        con, "universe_index", {"word_index": np.arange(len(index.words)), "word": index.words}
+    day = np.concatenate(
+        [
+            np.full(len(found), day, dtype=np.int32)
+            for (day, _), found in zip(boxes, playable, strict=True)
+        ]
+        or [np.zeros(0, np.int32)]
     )
-    warehouse.hand_over(
-        con,
-        "playable_pairs",
-        {
-            "day": np.concatenate(days) if days else np.zeros(0, np.int32),
-            "word_index": np.concatenate(playable) if playable else np.zeros(0, np.int64),
-        },
-    )
-    warehouse.run(con, "build/letter_boxed_verdict_rows", {"as_of": as_of})
+    word_id = np.concatenate(playable or [np.zeros(0, np.int64)]).astype(np.int32)
+    listed = warehouse.run(con, "build/letter_boxed_listed", {"as_of": as_of}).fetchnumpy()
+    return Verdicts(day, word_id, pairs_in(day, word_id, listed["day"], listed["word_id"]))
 
 
-VERDICT_ROWS: dict[str, Callable[[Connection, dt.date], None]] = {
-    SPELLING_BEE.name: spelling_bee_verdict_rows,
-    LETTER_BOXED.name: letter_boxed_verdict_rows,
+def pairs_in(
+    day: np.ndarray, word_id: np.ndarray, on_day: np.ndarray, on_word: np.ndarray
+) -> np.ndarray:
+    """Return, per (day, word id) pair (sorted), whether it is one of the (on_day, on_word) pairs."""
+    keys = day.astype(np.int64) << 32 | word_id
+    wanted = np.asarray(on_day).astype(np.int64) << 32 | np.asarray(on_word)
+    found = np.zeros(len(keys), dtype=bool)
+    if len(keys):
+        at = np.searchsorted(keys, wanted).clip(max=len(keys) - 1)
+        found[at[keys[at] == wanted]] = True
+    return found
+
+
+VERDICTS: dict[str, Callable[[Connection, dt.date, list[str]], Verdicts]] = {
+    SPELLING_BEE.name: spelling_bee_verdicts,
+    LETTER_BOXED.name: letter_boxed_verdicts,
 }
-
-
-def fetch_history(con: Connection) -> Evidence:
-    """Number the past verdicts' evidence rows and fetch what the rule reads of them."""
-    warehouse.run(con, "build/history_rows")
-    return _evidence(warehouse.run(con, "build/history_evidence").fetchnumpy())
-
-
-def fetch_current(con: Connection) -> Evidence:
-    """Fetch the build's evidence rows: every universe word as of the day after the archive."""
-    return _evidence(warehouse.run(con, "build/current_evidence").fetchnumpy())
-
-
-def _evidence(columns: dict) -> Evidence:
-    """Return fetched columns as Evidence (plain arrays)."""
-    return Evidence({name: np.asarray(values) for name, values in columns.items()})
 
 
 def validation_window(last_date: dt.date) -> tuple[dt.date, dt.date]:
@@ -276,14 +288,20 @@ def store_results(
     edited: dict[str, list],
 ) -> None:
     """Replace the game's backtest rows, custom words, rule and hand edits."""
-    past = history
     warehouse.hand_over(
         con,
-        "history_predictions",
+        "backtest_rows",
         {
-            "row_id": past["row_id"],
+            "day": history["as_of"].astype(np.int32),
+            "word_id": history["word_id"],
+            "accepted": history["accepted"],
             "predicted": history_decisions.astype(bool),
-            "guard_changed": (decide(past, rule, guard=False) & ~history_decisions).astype(bool),
+            "prior_verdicts": history["prior_verdicts"],
+            "prior_accepted": history["prior_accepted"],
+            "last_accepted": history["last_accepted"],
+            "probability": history["probability"],
+            "guarded": history["guarded"],
+            "guard_changed": decide(history, rule, guard=False) & ~history_decisions,
         },
     )
     now = current.evidence
@@ -343,8 +361,7 @@ def split_predictions(con: Connection, game: Game, train_until: dt.date, rule: R
     The dictionary is built by the same code as the real build, from the evidence up to
     `train_until` only, and judged on every later puzzle of the game's backtest.
     """
-    build_evidence(con, game, train_until + dt.timedelta(days=1))
-    current = fetch_current(con)
+    _, current = build_evidence(con, game, train_until + dt.timedelta(days=1))
     warehouse.hand_over(
         con, "split_decisions", {"word": current["word"], "included": decide(current, rule)}
     )

@@ -1,7 +1,7 @@
 """The membership rule, pure: decayed verdicts or history-bucket rates for words judged before,
 bucket rates for new words, and the offensive-word guard.
 
-`decide` judges evidence rows (the columns `sql/build/evidence_rows.sql` computes); it reads no
+`decide` judges evidence rows (the columns `pipeline/evidence.py` computes); it reads no
 file and no database, so the backtest and the build apply the very same function. Each row's
 `probability` (its history bucket's rate, or its evidence bucket's for a new word) is the chance
 the NYT accepts it; `maybe_band` picks the band of probabilities shown as "maybe".
@@ -10,6 +10,7 @@ the NYT accepts it; `maybe_band` picks the band of probabilities shown as "maybe
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from itertools import combinations, product
 
 import numpy as np
@@ -155,35 +156,64 @@ def maybe_band(
     return best[2]
 
 
+REASON_COLUMNS = (
+    "prior_verdicts",
+    "prior_accepted",
+    "history_rate",
+    "history_bucket",
+    "bucket_rate",
+    "bucket_size",
+    "bucket",
+)
+
+
 def reasons(evidence: Evidence, rule: Rule, decisions: np.ndarray) -> list[str]:
     """Return a short reason per row for its decision."""
-    return [_reason(evidence, rule, i, bool(decisions[i])) for i in range(len(evidence))]
+    columns = [evidence[name].tolist() for name in (*REASON_COLUMNS, rule.score_column)]
+    return [
+        _reason(rule, bool(included), bool(kept_out), *row)
+        for included, kept_out, *row in zip(
+            decisions.tolist(), guarded(evidence).tolist(), *columns, strict=True
+        )
+    ]
 
 
-def _reason(evidence: Evidence, rule: Rule, i: int, included: bool) -> str:
+def _reason(
+    rule: Rule,
+    included: bool,
+    kept_out: bool,
+    prior_verdicts: int,
+    prior_accepted: int,
+    history_rate: float,
+    history_bucket: str,
+    bucket_rate: float,
+    bucket_size: int,
+    bucket: str,
+    score: float,
+) -> str:
     """Return the reason for one row's decision."""
     verdict = "in" if included else "out"
-    if guarded(evidence)[i]:
+    if kept_out:
         return "out: on the offensive-word list (LDNOOBW) and never accepted by the NYT"
-    if evidence["prior_verdicts"][i] > 0:
+    if prior_verdicts > 0:
         if rule.score_column == "probability":
             measure = (
-                f"{evidence['history_rate'][i]:.0%} (smoothed) of earlier verdicts on words with "
-                f"its history [{evidence['history_bucket'][i]}] were 'accepted'"
+                f"{history_rate:.0%} (smoothed) of earlier verdicts on words with "
+                f"its history [{history_bucket}] were 'accepted'"
             )
         else:
-            measure = f"{rule.score_column} = {evidence[rule.score_column][i]:+.2f}"
+            measure = f"{rule.score_column} = {score:+.2f}"
         return (
-            f"{verdict}: accepted in {int(evidence['prior_accepted'][i])} of "
-            f"{int(evidence['prior_verdicts'][i])} puzzles where it was eligible, {measure}"
+            f"{verdict}: accepted in {int(prior_accepted)} of "
+            f"{int(prior_verdicts)} puzzles where it was eligible, {measure}"
         )
     return (
-        f"{verdict}: never eligible; {evidence['bucket_rate'][i]:.0%} (smoothed) of the "
-        f"{int(evidence['bucket_size'][i])} earlier new words "
-        f"{describe_bucket(evidence['bucket'][i])} were accepted"
+        f"{verdict}: never eligible; {bucket_rate:.0%} (smoothed) of the "
+        f"{int(bucket_size)} earlier new words {describe_bucket(bucket)} were accepted"
     )
 
 
+@cache
 def describe_bucket(bucket: str) -> str:
     """Return an evidence bucket code (flags '1011001' @ Zipf bin) in words."""
     flags, zipf_bin = bucket.split("@")

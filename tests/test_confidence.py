@@ -7,7 +7,6 @@ from __future__ import annotations
 import csv
 import io
 import json
-from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
@@ -21,7 +20,7 @@ from pipeline.errors import UserError
 from pipeline.games import GAMES, SPELLING_BEE
 from pipeline.rule import MaybeBand, Rule, decide, maybe_band
 from tests import tiny_archive
-from tests.test_evidence import row
+from tests.test_evidence import BuiltEvidence, row
 from tests.test_rule import evidence
 from tests.tiny_archive import AS_OF, P2, P3
 
@@ -29,11 +28,10 @@ runner = CliRunner()
 
 
 @pytest.fixture(scope="module")
-def tiny_evidence(tiny_warehouse: Path) -> Iterator[warehouse.Connection]:
-    """Yield a read-only connection holding the Spelling Bee evidence_rows as the build made them."""
+def tiny_evidence(tiny_warehouse: Path) -> BuiltEvidence:
+    """Return the Spelling Bee evidence as the build computes it on the tiny warehouse."""
     with warehouse.open_warehouse(tiny_warehouse, read_only=True) as con:
-        build.build_evidence(con, SPELLING_BEE, AS_OF)
-        yield con
+        return BuiltEvidence(*build.build_evidence(con, SPELLING_BEE, AS_OF))
 
 
 # --- probabilities --------------------------------------------------------------------------

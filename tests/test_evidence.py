@@ -1,40 +1,63 @@
-"""Exact values of the evidence SQL (sql/build/evidence_rows.sql) and of the build's tables, on the
-tiny warehouse (tests/tiny_archive.py): decay, strictly-before, bucket rates, last verdicts."""
+"""Exact values of the evidence (pipeline/evidence.py) and of the build's tables, on the tiny
+warehouse (tests/tiny_archive.py): decay, strictly-before, bucket rates, last verdicts."""
 
 from __future__ import annotations
 
 import datetime as dt
 import math
-from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from pipeline import build, warehouse
+from pipeline.evidence import HISTORY_BUCKETS, bucket_names
 from pipeline.games import SPELLING_BEE
+from pipeline.rule import Evidence
 from tests.tiny_archive import AS_OF, P1, P2, P3
 
 NEW_WORDS_BUCKET = "0000000@0.0"  # in no list, Zipf 0: betrayal, blasted, ebbe, blanket
 
 
+@dataclass(frozen=True)
+class BuiltEvidence:
+    """The build's evidence of the past verdicts and of every word as of AS_OF."""
+
+    history: Evidence
+    current: Evidence
+
+
 @pytest.fixture(scope="module")
-def evidence(tiny_warehouse: Path) -> Iterator[warehouse.Connection]:
-    """Yield a read-only connection holding the Spelling Bee evidence_rows as the build made them."""
+def evidence(tiny_warehouse: Path) -> BuiltEvidence:
+    """Return the Spelling Bee evidence as the build computes it on the tiny warehouse."""
     with warehouse.open_warehouse(tiny_warehouse, read_only=True) as con:
-        build.build_evidence(con, SPELLING_BEE, AS_OF)
-        yield con
+        return BuiltEvidence(*build.build_evidence(con, SPELLING_BEE, AS_OF))
 
 
-def row(con: warehouse.Connection, word: str, as_of: dt.date) -> dict:
-    """Return one evidence row as a dictionary."""
-    result = con.execute(
-        "SELECT * FROM evidence_rows WHERE word = $word AND as_of = $as_of",
-        {"word": word, "as_of": as_of},
-    )
-    names = [column[0] for column in result.description or ()]
-    rows = result.fetchall()
-    assert len(rows) == 1, (word, as_of, rows)
-    return dict(zip(names, rows[0], strict=True))
+def row(evidence: BuiltEvidence, word: str, as_of: dt.date) -> dict:
+    """Return one evidence row as a dictionary: None where the word has no such fact yet (no
+    earlier verdict: no last verdict, no history bucket; the build's own row: no verdict)."""
+    words = evidence.current["word"].tolist()
+    rows = evidence.current if as_of == AS_OF else evidence.history
+    if rows is evidence.current:
+        where = np.array([words.index(word)])
+    else:
+        same_day = evidence.history["as_of"] == np.datetime64(as_of)
+        where = np.flatnonzero(same_day & (evidence.history["word_id"] == words.index(word)))
+    assert len(where) == 1, (word, as_of, where)
+    found: dict = {name: plain(values[where[0]]) for name, values in rows.columns.items()}
+    judged = found["prior_verdicts"] > 0
+    found["accepted"] = found.get("accepted")
+    found["last_accepted"] = found["last_accepted"] if judged else None
+    found["bucket"] = bucket_names()[found["bucket_code"]]
+    found["history_bucket"] = HISTORY_BUCKETS[found["history_code"]] if judged else None
+    return found
+
+
+def plain(value: object) -> object:
+    """Return a numpy scalar as the Python value it holds."""
+    return value.item() if isinstance(value, np.generic) else value
 
 
 def decayed(votes: list[tuple[int, dt.date]], as_of: dt.date, tau: float) -> float:

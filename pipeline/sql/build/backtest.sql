@@ -2,8 +2,8 @@
 -- prediction on the evidence strictly before that date, and that evidence's verdict counts, the
 -- probability it gives, whether the offensive-word guard applies (on the LDNOOBW list, never
 -- accepted before) and whether it changed the prediction (the rule alone would have said "in").
--- Reads history_rows and the rule's decisions on them (history_predictions, handed over by
--- build.py).
+-- Reads backtest_rows (day numbers, word ids, the evidence and the rule's decisions, handed over
+-- by build.py) and the universe's words.
 -- Key (game, date, word), unique: not declared as a PRIMARY KEY because DuckDB would keep an index
 -- of its ~8 million keys (about 600 MB, four times the rest of the warehouse);
 -- tests/test_invariants.py checks it instead.
@@ -26,16 +26,16 @@ DELETE FROM backtest WHERE game = $game;
 INSERT INTO backtest
 SELECT
     $game,
-    h.as_of,
-    h.word,
-    h.accepted,
-    p.predicted,
-    h.prior_verdicts::INTEGER,
-    h.prior_accepted::INTEGER,
-    CASE WHEN h.prior_verdicts > 0 THEN h.last_accepted END,
-    h.probability,
-    coalesce(h.guarded, false),
-    p.guard_changed
-FROM history_rows AS h
-JOIN history_predictions AS p USING (row_id)
-ORDER BY h.row_id;
+    DATE '1970-01-01' + b.day,
+    u.word,
+    b.accepted,
+    b.predicted,
+    b.prior_verdicts,
+    b.prior_accepted,
+    CASE WHEN b.prior_verdicts > 0 THEN b.last_accepted END,
+    b.probability,
+    b.guarded,
+    b.guard_changed
+FROM backtest_rows AS b
+JOIN universe AS u USING (word_id)
+ORDER BY b.day, b.word_id;

@@ -1,2 +1,2 @@
--- The universe's words (build/universe.sql), for the Letter Boxed playability test in Python.
-SELECT word FROM universe;
+-- The universe's words by id (build/universe.sql).
+SELECT word FROM universe ORDER BY word_id;
