@@ -48,6 +48,7 @@ def build(
 ) -> list[BuildSummary]:
     """Build the games' dictionaries, and stage their word lists for `publish_word_lists`."""
     warehouse.require_tables(con, "words", stage_hint="pipeline words")
+    warehouse.run(con, "build/memory_limit")
     drop_outdated_tables(con)
     summaries = [build_game(con, game, build_id, edits or []) for game in games]
     for summary in summaries:
@@ -106,11 +107,10 @@ def choose_band(
     evidence: Evidence, decisions: np.ndarray, validation_from: dt.date, validation_until: dt.date
 ) -> MaybeBand:
     """Return the maybe band that holds the most of the validation year's errors (rule.maybe_band)."""
-    dates = evidence["as_of"].astype("datetime64[D]")
-    window = (dates >= np.datetime64(validation_from)) & (dates <= np.datetime64(validation_until))
+    window = rows_between(evidence, validation_from, validation_until)
     errors = decisions[window] != evidence["accepted"][window]
     shown = ~guarded(evidence)[window]
-    puzzles = len(np.unique(dates[window]))
+    puzzles = len(np.unique(evidence["day"][window]))
     return maybe_band(evidence["probability"][window], errors, shown, max(puzzles, 1))
 
 
@@ -143,7 +143,7 @@ def build_evidence(
     )
     features = word_features(con)
     verdicts = VERDICTS[game.name](con, as_of, features.words)
-    return evidence_rows(verdicts, features, (as_of - EPOCH).days)
+    return evidence_rows(verdicts, features, day_number(as_of))
 
 
 def word_features(con: Connection) -> WordFeatures:
@@ -213,6 +213,17 @@ VERDICTS: dict[str, Callable[[Connection, dt.date, list[str]], Verdicts]] = {
 }
 
 
+def rows_between(evidence: Evidence, first: dt.date, last: dt.date) -> np.ndarray:
+    """Return, per evidence row, whether its day lies from `first` to `last`."""
+    day = evidence["day"]
+    return (day >= day_number(first)) & (day <= day_number(last))
+
+
+def day_number(date: dt.date) -> int:
+    """Return a date's day number since 1970-01-01 (the evidence's days)."""
+    return (date - EPOCH).days
+
+
 def validation_window(last_date: dt.date) -> tuple[dt.date, dt.date]:
     """Return the year before the last year of the archive: rules are chosen there, judged after."""
     test_from = last_date - dt.timedelta(days=364)
@@ -223,9 +234,7 @@ def choose_rule(
     con: Connection, evidence: Evidence, validation_from: dt.date, validation_until: dt.date
 ) -> tuple[Rule, dict[str, float]]:
     """Return the rule of the grid with the best micro F1 on the validation window, and its scores."""
-    dates = evidence["as_of"].astype("datetime64[D]")
-    window = (dates >= np.datetime64(validation_from)) & (dates <= np.datetime64(validation_until))
-    subset = evidence.rows_where(window)
+    subset = evidence.rows_where(rows_between(evidence, validation_from, validation_until))
     grid = rule_grid()
     scores = score_predictions(con, subset["accepted"], [decide(subset, rule) for rule in grid])
     position, *_, precision, recall, f1 = scores.rows[0]
@@ -252,7 +261,9 @@ def score_predictions(
             "answers": [int(np.sum(accepted))] * len(predictions),
         },
     )
-    return warehouse.query(con, "build/rule_scores")
+    scores = warehouse.query(con, "build/rule_scores")
+    warehouse.release(con, "rule_counts")
+    return scores
 
 
 def last_archive_date(con: Connection, game: Game) -> dt.date:
@@ -292,7 +303,7 @@ def store_results(
         con,
         "backtest_rows",
         {
-            "day": history["as_of"].astype(np.int32),
+            "day": history["day"],
             "word_id": history["word_id"],
             "accepted": history["accepted"],
             "predicted": history_decisions.astype(bool),
@@ -310,6 +321,7 @@ def store_results(
         "decision_rows",
         {
             "word": now["word"],
+            **last_verdict_days(history, len(now)),
             "included": current.included,
             "prior_verdicts": now["prior_verdicts"],
             "prior_accepted": now["prior_accepted"],
@@ -331,6 +343,8 @@ def store_results(
     warehouse.run(con, "build/backtest", {"game": game.name})
     warehouse.run(con, "build/custom_words", {"game": game.name})
     warehouse.run(con, "build/dictionary_edits", {"game": game.name})
+    warehouse.release(con, "backtest_rows", "decision_rows", "edit_rows")
+    warehouse.run(con, "build/drop_game_tables")
     warehouse.run(
         con,
         "build/dictionary_rules",
@@ -344,6 +358,21 @@ def store_results(
             "build_id": build_id,
         },
     )
+
+
+def last_verdict_days(history: Evidence, words: int) -> dict[str, np.ndarray]:
+    """Return, per word id, the day of its last verdict, last acceptance and last rejection
+    (-1 where there is none)."""
+    days = {}
+    for name, rows in (
+        ("last_verdict_day", np.ones(len(history), dtype=bool)),
+        ("last_accepted_day", history["accepted"]),
+        ("last_rejected_day", ~history["accepted"]),
+    ):
+        last = np.full(words, -1, dtype=np.int32)
+        np.maximum.at(last, history["word_id"][rows], history["day"][rows])
+        days[name] = last
+    return days
 
 
 def last_verdicts(evidence: Evidence) -> list[bool | None]:

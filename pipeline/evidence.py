@@ -88,18 +88,33 @@ def evidence_rows(
     )
     columns = row_evidence(word_id, day, accepted, features)
     past = len(verdicts.day)
-    history = {name: values[:past] for name, values in columns.items()}
-    history["as_of"] = verdicts.day.astype("datetime64[D]")
-    history["word_id"] = verdicts.word_id
-    history["accepted"] = verdicts.accepted
-    current = {name: values[past:] for name, values in columns.items()}
+    current = {name: values[past:].copy() for name, values in columns.items()}
     current["word"] = np.array(features.words, dtype=object)
-    current["as_of"] = np.full(words, as_of, dtype=np.int32).astype("datetime64[D]")
     current["bucket"] = np.array(bucket_names(), dtype=object)[current["bucket_code"]]
     current["history_bucket"] = np.array(("", *HISTORY_BUCKETS), dtype=object)[
         current["history_code"] + 1
     ]
+    history = {name: columns[name][:past] for name in HISTORY_COLUMNS}
+    history |= {"word_id": verdicts.word_id, "accepted": verdicts.accepted}
     return Evidence(history), Evidence(current)
+
+
+# What the build keeps of each past verdict's evidence: what the rule reads, what the backtest
+# stores, and the buckets (the counts behind the rates are kept for the build's own rows only).
+HISTORY_COLUMNS = (
+    "day",
+    "prior_verdicts",
+    "prior_accepted",
+    "last_accepted",
+    "score_last",
+    *(f"score_{tau}" for tau in TAUS),
+    "score_forever",
+    "bucket_code",
+    "bucket_rate",
+    "history_code",
+    "probability",
+    "guarded",
+)
 
 
 def row_evidence(
@@ -116,11 +131,12 @@ def row_evidence(
         np.maximum(history_code, 0), len(HISTORY_BUCKETS), day, known & judged, accepted == 1
     )
     columns |= {
+        "day": day,
         "bucket_code": bucket_code,
         "bucket_size": size,
         "bucket_rate": rate,
         "history_code": history_code,
-        "history_size": np.where(judged, history_size, 0),
+        "history_size": np.where(judged, history_size, 0).astype(np.int32),
         "history_rate": np.where(judged, history_rate, 0.0),
         "probability": np.where(judged, history_rate, rate),
         "guarded": features.offensive[word_id] & (columns["prior_accepted"] == 0),
@@ -140,44 +156,47 @@ def verdict_history(
     tiny score stays tiny rather than a residue of one running sum over all rows.
     """
     position = position_among_word(word_id)
-    lengths = np.bincount(word_id, minlength=1)
-    rank = np.empty(len(lengths), dtype=np.int64)
-    rank[np.argsort(-lengths, kind="stable")] = np.arange(len(lengths))
+    slot = position_by_position(word_id, position)
     starts = np.concatenate([[0], np.cumsum(np.bincount(position, minlength=1))])
-    slot = starts[position] + rank[word_id]
-    laid_day = np.empty(len(day), dtype=np.float64)
+    laid_day = np.empty(len(day), dtype=np.int32)
     laid_day[slot] = day
     laid_accepted = np.empty(len(day), dtype=np.int8)
     laid_accepted[slot] = accepted
-    laid_vote = (2.0 * laid_accepted - 1.0) * (laid_accepted != UNDECIDED)
-    taus = np.array(TAUS, dtype=np.float64)[:, None]
-    scores = np.zeros((len(TAUS), len(day)))
+    scores = [np.zeros(len(day)) for _ in TAUS]
     prior_accepted = np.zeros(len(day), dtype=np.int32)
-    last = np.full(len(day), UNDECIDED, dtype=np.int8)  # the earlier row's verdict
-    last_day = np.full(len(day), NEVER, dtype=np.float64)
     for k in range(1, len(starts) - 1):
         now = slice(starts[k], starts[k + 1])
         before = slice(starts[k - 1], starts[k - 1] + starts[k + 1] - starts[k])
-        decay = np.exp((laid_day[before] - laid_day[now]) / taus)
-        scores[:, now] = decay * (scores[:, before] + laid_vote[before])
+        age = (laid_day[now] - laid_day[before]).astype(np.float64)
+        vote = 2.0 * laid_accepted[before] - 1.0  # every earlier row is a verdict
+        for tau, score in zip(TAUS, scores, strict=True):
+            score[now] = np.exp(-age / tau) * (score[before] + vote)
         prior_accepted[now] = prior_accepted[before] + (laid_accepted[before] == 1)
-        last[now] = laid_accepted[before]
-        last_day[now] = laid_day[before]
     judged = position > 0
-    last_accepted = last[slot] == 1
+    earlier = np.where(judged, slot - (starts[position] - starts[position - 1]), 0)
+    last_accepted = judged & (laid_accepted[earlier] == 1)
     columns = {
-        "prior_verdicts": position.astype(np.int32),
+        "prior_verdicts": position,
         "prior_accepted": prior_accepted[slot],
         "last_accepted": last_accepted,
-        "last_verdict_day": last_day[slot].astype(np.int32),
-        "score_last": (2.0 * last_accepted - 1.0) * judged,
+        "last_verdict_day": np.where(judged, laid_day[earlier], NEVER),
+        "score_last": (2 * last_accepted.astype(np.int8) - 1) * judged,
     }
-    for tau, score in zip(TAUS, scores, strict=True):
-        columns[f"score_{tau}"] = score[slot]
-    columns["score_forever"] = (2 * columns["prior_accepted"] - columns["prior_verdicts"]).astype(
-        np.float64
-    )
+    del laid_day, laid_accepted, prior_accepted, earlier
+    for tau in TAUS:
+        columns[f"score_{tau}"] = scores.pop(0)[slot]
+    columns["score_forever"] = 2 * columns["prior_accepted"] - position
     return columns
+
+
+def position_by_position(word_id: np.ndarray, position: np.ndarray) -> np.ndarray:
+    """Return each row's place when rows are laid out position by position, and each position's
+    words longest history first (so that each position's words are a prefix of the last's)."""
+    lengths = np.bincount(word_id, minlength=1)
+    rank = np.empty(len(lengths), dtype=np.int32)
+    rank[np.argsort(-lengths, kind="stable")] = np.arange(len(lengths), dtype=np.int32)
+    starts = np.concatenate([[0], np.cumsum(np.bincount(position, minlength=1))]).astype(np.int32)
+    return starts[position] + rank[word_id]
 
 
 def position_among_word(word_id: np.ndarray) -> np.ndarray:
@@ -186,7 +205,7 @@ def position_among_word(word_id: np.ndarray) -> np.ndarray:
     sorted_ids = word_id[by_word]
     rows = np.arange(len(word_id))
     starts = np.concatenate([[True], sorted_ids[1:] != sorted_ids[:-1]]) if len(rows) else rows
-    position = np.empty(len(word_id), dtype=np.int64)
+    position = np.empty(len(word_id), dtype=np.int32)
     position[by_word] = rows - np.maximum.accumulate(np.where(starts, rows, 0))
     return position
 

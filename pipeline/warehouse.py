@@ -109,9 +109,12 @@ def stage_lock(path: Path) -> Iterator[None]:
 
 
 def sweep_leftovers(path: Path) -> None:
-    """Remove the copies that killed stages left beside the warehouse."""
+    """Remove the copies (and their spill folders) that killed stages left beside the warehouse."""
     for leftover in path.parent.glob(f".{path.name}{BUILDING}*"):
-        leftover.unlink(missing_ok=True)
+        if leftover.is_dir():
+            shutil.rmtree(leftover, ignore_errors=True)
+        else:
+            leftover.unlink(missing_ok=True)
 
 
 def copy_committed(path: Path, building: Path) -> None:
@@ -168,9 +171,10 @@ def commit_file(new: Path, path: Path) -> None:
 
 
 def _remove_database_files(path: Path) -> None:
-    """Remove a database file and its write-ahead log, if they exist."""
+    """Remove a database file, its write-ahead log and its spill folder, if they exist."""
     path.unlink(missing_ok=True)
     path.with_name(path.name + ".wal").unlink(missing_ok=True)
+    shutil.rmtree(path.with_name(path.name + ".tmp"), ignore_errors=True)
 
 
 def in_memory() -> Connection:
@@ -215,6 +219,12 @@ def hand_over(
     """
     arrays = {key: _column_array(values) for key, values in columns.items()}
     con.register(name, arrays)
+
+
+def release(con: Connection, *names: str) -> None:
+    """Forget views made by `hand_over`, so that the Python columns behind them can be freed."""
+    for name in names:
+        con.unregister(name)
 
 
 def _column_array(values: Sequence[Any] | np.ndarray) -> np.ndarray:

@@ -43,7 +43,7 @@ def row(evidence: BuiltEvidence, word: str, as_of: dt.date) -> dict:
     if rows is evidence.current:
         where = np.array([words.index(word)])
     else:
-        same_day = evidence.history["as_of"] == np.datetime64(as_of)
+        same_day = evidence.history["day"] == build.day_number(as_of)
         where = np.flatnonzero(same_day & (evidence.history["word_id"] == words.index(word)))
     assert len(where) == 1, (word, as_of, where)
     found: dict = {name: plain(values[where[0]]) for name, values in rows.columns.items()}

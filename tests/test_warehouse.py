@@ -237,3 +237,17 @@ def test_a_locked_warehouse_in_a_real_process(locked_warehouse):
     assert finished.stderr.startswith(LOCK_MESSAGE.format(path=locked_warehouse))
     assert finished.stderr.count("\n") == 1
     assert "Traceback" not in finished.stderr
+
+
+def test_a_stage_sweeps_the_copies_and_spill_folders_killed_stages_left(words_warehouse):
+    copy = words_warehouse.with_name(f".{words_warehouse.name}.building-999999")
+    spill = words_warehouse.with_name(f".{words_warehouse.name}.building-999999.tmp")
+    copy.write_bytes(b"half a database")
+    spill.mkdir()
+    (spill / "duckdb_temp_storage-0.tmp").write_bytes(b"spilled rows")
+    with warehouse.stage_warehouse(words_warehouse) as con:
+        assert con.execute("SELECT count(*) FROM words").fetchall()[0][0] > 0
+    assert sorted(p.name for p in words_warehouse.parent.iterdir()) == [
+        f".{words_warehouse.name}.lock",
+        words_warehouse.name,
+    ]

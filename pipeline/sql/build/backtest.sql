@@ -37,5 +37,4 @@ SELECT
     b.guarded,
     b.guard_changed
 FROM backtest_rows AS b
-JOIN universe AS u USING (word_id)
-ORDER BY b.day, b.word_id;
+JOIN universe AS u USING (word_id);  -- no ORDER BY: the rows come by day, and a sort costs 2 s

@@ -1,5 +1,6 @@
 -- Every universe word of $game with the custom dictionary's decision, its reason, its probability
--- and its whole evidence (a hand edit decides the words it names: `edited`). Reads decision_rows (handed over by build.py) and $game's backtest rows.
+-- and its whole evidence (a hand edit decides the words it names: `edited`). Reads decision_rows
+-- (handed over by build.py: one row per universe word, with the days of its last verdicts).
 -- Key (game, word), unique: not a PRIMARY KEY because DuckDB's index of its ~1.1 million keys
 -- would add about 110 MB to the file; tests/test_invariants.py checks it instead.
 CREATE TABLE IF NOT EXISTS custom_words (
@@ -37,17 +38,7 @@ CREATE TABLE IF NOT EXISTS custom_words (
 DELETE FROM custom_words WHERE game = $game;
 
 INSERT INTO custom_words
-WITH verdict_dates AS (
-    SELECT
-        word,
-        max(date) AS last_verdict_date,
-        max(date) FILTER (WHERE accepted) AS last_accepted_date,
-        max(date) FILTER (WHERE NOT accepted) AS last_rejected_date
-    FROM backtest
-    WHERE game = $game
-    GROUP BY word
-),
-nytbee_not_accepted AS (
+WITH nytbee_not_accepted AS (
     -- nytbee.com lists Spelling Bee words only
     SELECT word, count(*)::INTEGER AS days
     FROM spelling_bee_not_accepted
@@ -62,9 +53,9 @@ SELECT
     d.prior_verdicts::INTEGER,
     d.prior_accepted::INTEGER,
     d.last_accepted,
-    v.last_verdict_date,
-    v.last_accepted_date,
-    v.last_rejected_date,
+    CASE WHEN d.last_verdict_day >= 0 THEN DATE '1970-01-01' + d.last_verdict_day END,
+    CASE WHEN d.last_accepted_day >= 0 THEN DATE '1970-01-01' + d.last_accepted_day END,
+    CASE WHEN d.last_rejected_day >= 0 THEN DATE '1970-01-01' + d.last_rejected_day END,
     d.score,
     d.bucket,
     d.bucket_size::INTEGER,
@@ -85,7 +76,6 @@ SELECT
     length(d.word),
     letter_mask(d.word)
 FROM decision_rows AS d
-LEFT JOIN verdict_dates AS v USING (word)
 LEFT JOIN nytbee_not_accepted AS n USING (word)
 LEFT JOIN words AS w USING (word)
 ORDER BY d.word;
