@@ -100,7 +100,8 @@ def evidence_rows(
 
 
 # What the build keeps of each past verdict's evidence: what the rule reads, what the backtest
-# stores, and the buckets (the counts behind the rates are kept for the build's own rows only).
+# stores, and the buckets with their sizes (the rates behind a probability, and the day of the
+# last verdict, are kept for the build's own rows only).
 HISTORY_COLUMNS = (
     "day",
     "prior_verdicts",
@@ -110,8 +111,10 @@ HISTORY_COLUMNS = (
     *(f"score_{tau}" for tau in TAUS),
     "score_forever",
     "bucket_code",
+    "bucket_size",
     "bucket_rate",
     "history_code",
+    "history_size",
     "probability",
     "guarded",
 )
