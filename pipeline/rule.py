@@ -146,14 +146,20 @@ def maybe_band(
     guarded words never are)."""
     best: tuple[int, int, MaybeBand] = (0, 0, MaybeBand(0.5, 0.5))
     budget = MAYBE_PER_PUZZLE * puzzles
+    shown_below = rows_below(probability[shown])
+    errors_below = rows_below(probability[shown & errors])
     for low, high in combinations(MAYBE_EDGES, 2):
-        band = MaybeBand(low, high)
-        inside = band.holds(probability) & shown
-        words = int(inside.sum())
-        held = int((inside & errors).sum())
+        words = shown_below[high] - shown_below[low]  # low <= probability < high, as in holds
+        held = errors_below[high] - errors_below[low]
         if words <= budget and (held, -words) > (best[0], -best[1]):
-            best = (held, words, band)
+            best = (held, words, MaybeBand(low, high))
     return best[2]
+
+
+def rows_below(probability: np.ndarray) -> dict[float, int]:
+    """Return, per maybe edge, how many of the probabilities lie below it."""
+    below = np.searchsorted(np.sort(probability), MAYBE_EDGES, side="left")
+    return dict(zip(MAYBE_EDGES, below.tolist(), strict=True))
 
 
 REASON_COLUMNS = (
