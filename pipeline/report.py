@@ -83,13 +83,14 @@ def stored_rule(con: Connection, game: Game) -> Rule:
 
 
 def prepare_pairs(con: Connection, game: Game, train_until: dt.date | None = None) -> None:
-    """Create report_pairs and report_puzzle_counts for a game (rolling backtest or split)."""
+    """Create the view report_pairs (rolling backtest or split) and the table
+    report_puzzle_counts for a game."""
     build.require_backtest(con, game)
     if train_until is None:
-        warehouse.run(con, "report/custom_backtest", {"game": game.name})
+        warehouse.run(con, "report/custom_backtest")
     else:
         build.split_predictions(con, game, train_until, stored_rule(con, game))
-        warehouse.run(con, "report/custom_split", {"train_until": train_until})
+        warehouse.run(con, "report/custom_split", {"game": game.name, "train_until": train_until})
     warehouse.run(con, "report/pairs", {"game": game.name})
 
 
