@@ -57,7 +57,10 @@ def archived_days(con: Connection) -> list[tuple]:
     """Return (date, board, NYT solution, dictionary) for every day with a known dictionary."""
     warehouse.require_tables(con, LETTER_BOXED.table("puzzles"), stage_hint="pipeline scrape")
     rows = warehouse.query(con, "report/letter_boxed_archived_days").rows
-    return [(date, lb.parse_board(sides), tuple(nyt), words) for date, sides, nyt, words in rows]
+    return [
+        (date, lb.parse_board(sides), tuple(nyt), words.split("\n"))
+        for date, sides, nyt, words in rows
+    ]
 
 
 def solve_archive(con: Connection) -> list[DaySolutions]:

@@ -1,6 +1,12 @@
--- Every archived Letter Boxed day with a known NYT dictionary: board, NYT solution, dictionary.
-SELECT p.date, p.sides, p.nyt_solution, list(d.word ORDER BY d.word) AS words
+-- Every archived Letter Boxed day with a known NYT dictionary: board, NYT solution, dictionary
+-- (its words sorted, one per line: one string a day is far quicker to fetch than a list). The
+-- words are gathered per date before the join, so the grouping keys are dates, not lists.
+WITH dictionaries AS (
+    SELECT date, string_agg(word, chr(10) ORDER BY word) AS words
+    FROM letter_boxed_dictionary
+    GROUP BY date
+)
+SELECT p.date, p.sides, p.nyt_solution, d.words
 FROM letter_boxed_puzzles AS p
-JOIN letter_boxed_dictionary AS d USING (date)
-GROUP BY p.date, p.sides, p.nyt_solution
+JOIN dictionaries AS d USING (date)
 ORDER BY p.date
