@@ -101,16 +101,14 @@ def scores(con: Connection, game: Game, first: dt.date, last: dt.date) -> Table:
 
 
 def word_errors(
-    con: Connection,
-    game: Game,
-    first: dt.date,
-    last: dt.date,
-    missed: bool,
-    limit: int = TOP_ERRORS,
-) -> Table:
-    """Return the custom dictionary's most frequent missed (or extra) words with their evidence."""
-    params = {"game": game.name, "first": first, "last": last, "missed": missed, "limit": limit}
-    return warehouse.query(con, "report/word_errors", params)
+    con: Connection, game: Game, first: dt.date, last: dt.date, limit: int = TOP_ERRORS
+) -> dict[str, Table]:
+    """Return the custom dictionary's most frequent missed and extra words with their evidence,
+    by kind ("missed", "extra"), from one query."""
+    params = {"game": game.name, "first": first, "last": last, "limit": limit}
+    errors = warehouse.query(con, "report/word_errors", params)
+    columns = errors.columns[1:]  # without the kind
+    return {kind: errors.where("kind", kind).select(*columns) for kind in ("missed", "extra")}
 
 
 def error_kinds(con: Connection, game: Game, first: dt.date, last: dt.date) -> Table:
@@ -170,6 +168,7 @@ def game_report(
         prepare_pairs(con, game, train_until)
     with progress.step(f"{game.title}: scores for {first} .. {last}, and per month"):
         archive_first, archive_last = archive_dates(con, game)
+        errors = word_errors(con, game, first, last)
         return GameReport(
             game=game,
             first=first,
@@ -178,8 +177,8 @@ def game_report(
             coverage=coverage(con, game, first, last),
             scores=scores(con, game, first, last),
             archive_scores=scores(con, game, archive_first, archive_last).where("grain", "month"),
-            missed=word_errors(con, game, first, last, missed=True),
-            extra=word_errors(con, game, first, last, missed=False),
+            missed=errors["missed"],
+            extra=errors["extra"],
             error_kinds=error_kinds(con, game, first, last),
         )
 

@@ -156,12 +156,13 @@ def test_window_limits_the_puzzles(spelling_bee) -> None:
 
 
 def test_missed_and_extra_words(spelling_bee) -> None:
-    missed = report.word_errors(spelling_bee, SPELLING_BEE, *EVERYTHING, missed=True)
+    errors = report.word_errors(spelling_bee, SPELLING_BEE, *EVERYTHING)
+    missed = errors["missed"]
     assert missed.select("word", "times", "eligible", "accepted", "last_error").rows == [
         ("alba", 1, 2, 1, dt.date(2025, 1, 10)),
         ("blab", 1, 2, 1, dt.date(2025, 1, 10)),
     ]
-    extra = report.word_errors(spelling_bee, SPELLING_BEE, *EVERYTHING, missed=False)
+    extra = errors["extra"]
     # bale was eligible three times; today's decision follows each word's last verdict.
     assert extra.select("word", "prior_verdicts", "prior_accepted", "included_now").rows == [
         ("bale", 1, 1, False),
