@@ -18,7 +18,6 @@ WITH word_lists AS (
 ),
 predictions AS (
     SELECT
-        p.game,
         p.date,
         p.accepted,
         p.custom,
@@ -37,22 +36,21 @@ predictions AS (
 -- One struct of counts per dictionary column, named after it ("\0" is the column's name).
 per_puzzle AS (
     SELECT
-        game,
         date,
         {
-            pairs: count(COLUMNS(* EXCLUDE (game, date, accepted))),
-            answers: count_if(accepted AND COLUMNS(* EXCLUDE (game, date, accepted)) IS NOT NULL),
-            predicted: count_if(COLUMNS(* EXCLUDE (game, date, accepted))),
-            hits: count_if(accepted AND COLUMNS(* EXCLUDE (game, date, accepted)))
+            pairs: count(COLUMNS(* EXCLUDE (date, accepted))),
+            answers: count_if(accepted AND COLUMNS(* EXCLUDE (date, accepted)) IS NOT NULL),
+            predicted: count_if(COLUMNS(* EXCLUDE (date, accepted))),
+            hits: count_if(accepted AND COLUMNS(* EXCLUDE (date, accepted)))
         } AS "\0"
     FROM predictions
-    GROUP BY game, date
+    GROUP BY date
 ),
 counts AS (
     UNPIVOT per_puzzle
-    ON COLUMNS(* EXCLUDE (game, date))
+    ON COLUMNS(* EXCLUDE (date))
     INTO NAME dictionary VALUE counts
 )
-SELECT game, dictionary, date, counts.answers, counts.predicted, counts.hits
+SELECT $game AS game, dictionary, date, counts.answers, counts.predicted, counts.hits
 FROM counts
 WHERE counts.pairs > 0;
