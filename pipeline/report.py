@@ -164,6 +164,13 @@ def game_report(
 ) -> GameReport:
     """Score every dictionary of one game over a window (default: the archive's last 12 months)."""
     first, last = report_window(con, game, first, last, train_until)
+    return score_window(con, game, first, last, train_until)
+
+
+def score_window(
+    con: Connection, game: Game, first: dt.date, last: dt.date, train_until: dt.date | None
+) -> GameReport:
+    """Score every dictionary of one game over a window that report_window has checked."""
     with progress.step(f"{game.title}: predictions of every dictionary for every eligible pair"):
         prepare_pairs(con, game, train_until)
     with progress.step(f"{game.title}: scores for {first} .. {last}, and per month"):
@@ -238,12 +245,12 @@ def report(
     """Report every game into a folder (CSV files and charts; with `html`, index.html too)."""
     from pipeline import render_html
 
-    for game in games:  # every game's window is checked before the first is scored
-        report_window(con, game, first, last, train_until)
+    # every game's window is checked before the first is scored
+    windows = {game: report_window(con, game, first, last, train_until) for game in games}
     reports, files, evidence, confidence_reports = [], {}, {}, {}
     days, days_file, honeycombs = None, None, None
     for game in games:
-        game_scores = game_report(con, game, first, last, train_until)
+        game_scores = score_window(con, game, *windows[game], train_until)
         with progress.step(f"{game.title}: writing CSV files and the chart to {folder}"):
             files[game.name] = write_report_files(game_scores, folder)
         reports.append(game_scores)
