@@ -83,13 +83,14 @@ def stored_rule(con: Connection, game: Game) -> Rule:
 
 
 def prepare_pairs(con: Connection, game: Game, train_until: dt.date | None = None) -> None:
-    """Create report_pairs and report_puzzle_counts for a game (rolling backtest or split)."""
+    """Create the view report_pairs (rolling backtest or split) and the table
+    report_puzzle_counts for a game."""
     build.require_backtest(con, game)
     if train_until is None:
-        warehouse.run(con, "report/custom_backtest", {"game": game.name})
+        warehouse.run(con, "report/custom_backtest")
     else:
         build.split_predictions(con, game, train_until, stored_rule(con, game))
-        warehouse.run(con, "report/custom_split", {"train_until": train_until})
+        warehouse.run(con, "report/custom_split", {"game": game.name, "train_until": train_until})
     warehouse.run(con, "report/pairs", {"game": game.name})
 
 
@@ -100,16 +101,14 @@ def scores(con: Connection, game: Game, first: dt.date, last: dt.date) -> Table:
 
 
 def word_errors(
-    con: Connection,
-    game: Game,
-    first: dt.date,
-    last: dt.date,
-    missed: bool,
-    limit: int = TOP_ERRORS,
-) -> Table:
-    """Return the custom dictionary's most frequent missed (or extra) words with their evidence."""
-    params = {"game": game.name, "first": first, "last": last, "missed": missed, "limit": limit}
-    return warehouse.query(con, "report/word_errors", params)
+    con: Connection, game: Game, first: dt.date, last: dt.date, limit: int = TOP_ERRORS
+) -> dict[str, Table]:
+    """Return the custom dictionary's most frequent missed and extra words with their evidence,
+    by kind ("missed", "extra"), from one query."""
+    params = {"game": game.name, "first": first, "last": last, "limit": limit}
+    errors = warehouse.query(con, "report/word_errors", params)
+    columns = errors.columns[1:]  # without the kind
+    return {kind: errors.where("kind", kind).select(*columns) for kind in ("missed", "extra")}
 
 
 def error_kinds(con: Connection, game: Game, first: dt.date, last: dt.date) -> Table:
@@ -165,10 +164,18 @@ def game_report(
 ) -> GameReport:
     """Score every dictionary of one game over a window (default: the archive's last 12 months)."""
     first, last = report_window(con, game, first, last, train_until)
+    return score_window(con, game, first, last, train_until)
+
+
+def score_window(
+    con: Connection, game: Game, first: dt.date, last: dt.date, train_until: dt.date | None
+) -> GameReport:
+    """Score every dictionary of one game over a window that report_window has checked."""
     with progress.step(f"{game.title}: predictions of every dictionary for every eligible pair"):
         prepare_pairs(con, game, train_until)
     with progress.step(f"{game.title}: scores for {first} .. {last}, and per month"):
         archive_first, archive_last = archive_dates(con, game)
+        errors = word_errors(con, game, first, last)
         return GameReport(
             game=game,
             first=first,
@@ -177,8 +184,8 @@ def game_report(
             coverage=coverage(con, game, first, last),
             scores=scores(con, game, first, last),
             archive_scores=scores(con, game, archive_first, archive_last).where("grain", "month"),
-            missed=word_errors(con, game, first, last, missed=True),
-            extra=word_errors(con, game, first, last, missed=False),
+            missed=errors["missed"],
+            extra=errors["extra"],
             error_kinds=error_kinds(con, game, first, last),
         )
 
@@ -238,12 +245,12 @@ def report(
     """Report every game into a folder (CSV files and charts; with `html`, index.html too)."""
     from pipeline import render_html
 
-    for game in games:  # every game's window is checked before the first is scored
-        report_window(con, game, first, last, train_until)
+    # every game's window is checked before the first is scored
+    windows = {game: report_window(con, game, first, last, train_until) for game in games}
     reports, files, evidence, confidence_reports = [], {}, {}, {}
     days, days_file, honeycombs = None, None, None
     for game in games:
-        game_scores = game_report(con, game, first, last, train_until)
+        game_scores = score_window(con, game, *windows[game], train_until)
         with progress.step(f"{game.title}: writing CSV files and the chart to {folder}"):
             files[game.name] = write_report_files(game_scores, folder)
         reports.append(game_scores)

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
+import numpy as np
+
 from pipeline import progress, warehouse
 from pipeline.games import LETTER_BOXED
 from pipeline.warehouse import Connection, Table
@@ -57,19 +59,55 @@ def archived_days(con: Connection) -> list[tuple]:
     """Return (date, board, NYT solution, dictionary) for every day with a known dictionary."""
     warehouse.require_tables(con, LETTER_BOXED.table("puzzles"), stage_hint="pipeline scrape")
     rows = warehouse.query(con, "report/letter_boxed_archived_days").rows
-    return [(date, lb.parse_board(sides), tuple(nyt), words) for date, sides, nyt, words in rows]
+    return [
+        (date, lb.parse_board(sides), tuple(nyt), words.split("\n"))
+        for date, sides, nyt, words in rows
+    ]
 
 
 def solve_archive(con: Connection) -> list[DaySolutions]:
     """Solve every archived day exactly with its own dictionary; count its 1- and 2-word solutions."""
     solved = []
     for date, board, nyt, words in progress.track(archived_days(con), "solving every archived day"):
-        links = lb.board_links(board, words, lb.DEFAULT_MAX_WORDS)
+        arrays = lb.BoardWords.of(board, words)
+        links = best_links(arrays)
         best = lb.first_chain(links) if links else None
-        one_word, two_words = lb.count_by_words(board, words, 2)
+        one_word, two_words = short_solution_counts(arrays)
         count = lb.chain_count(links) if links else 0
         solved.append(DaySolutions(date, nyt, best, count, one_word, two_words))
     return solved
+
+
+def best_links(arrays: lb.BoardWords) -> list[dict[lb.State, list[lb.Link]]]:
+    """Return the links of a board's best solutions, as `lb.board_links` does: from the arrays
+    already made when a solution has at most two words (every archived day has one), else by
+    the full search."""
+    short = lb.short_links(arrays, lb.DEFAULT_MAX_WORDS)
+    if short is not None:
+        return short
+    return lb.board_links(arrays.board, arrays.words, lb.DEFAULT_MAX_WORDS)
+
+
+def short_solution_counts(arrays: lb.BoardWords) -> tuple[int, int]:
+    """Return how many solutions of exactly one and of exactly two words a board's playable words
+    allow: `lb.count_by_words(board, words, 2)`, counted over the arrays instead of searched.
+
+    A two-word solution is a first word that does not use every letter, then a word starting with
+    its last letter that uses every letter the first one left: for each first letter and each set
+    of letters, the words using at least that set are counted once (sums over supersets).
+    """
+    box = lb.FULL_BOX
+    one_word = int(np.count_nonzero(arrays.mask == box))
+    cells = arrays.mask * lb.BOX_SIZE + arrays.first
+    # int32 holds any count (a day has thousands of words) and halves the memory the sums sweep.
+    by_mask = np.bincount(cells, minlength=(box + 1) * lb.BOX_SIZE).astype(np.int32)
+    by_mask = by_mask.reshape(box + 1, lb.BOX_SIZE)
+    for bit in range(lb.BOX_SIZE):  # a superset of m is a superset of m without this bit
+        halves = by_mask.reshape(-1, 2, 1 << bit, lb.BOX_SIZE)
+        halves[:, 0] += halves[:, 1]
+    opening = arrays.mask != box
+    two_words = int(by_mask[box ^ arrays.mask[opening], arrays.last[opening]].sum(dtype=np.int64))
+    return one_word, two_words
 
 
 def nyt_solution_rows(days: list[DaySolutions]) -> Table:

@@ -187,14 +187,14 @@ def in_memory() -> Connection:
 def prepare(con: Connection) -> None:
     """Define the macros of `sql/macros.sql` (letter masks, precision, recall, F1) and leave progress to the stages (DuckDB's own bar would interleave with theirs)."""
     con.execute("SET enable_progress_bar = false")
-    for statement in _statements(MACROS):
+    for statement in _statements(con, MACROS):
         con.execute(statement)
 
 
 def run(con: Connection, name: str, params: Mapping[str, Any] | None = None) -> Connection:
     """Run every statement of a named SQL file; return the connection holding the last result."""
     result = con
-    for statement in _statements(name):
+    for statement in _statements(con, name):
         wanted = statement.named_parameters
         given = {key: value for key, value in (params or {}).items() if key in wanted}
         if missing := wanted - given.keys():
@@ -203,11 +203,15 @@ def run(con: Connection, name: str, params: Mapping[str, Any] | None = None) -> 
     return result
 
 
-@cache
-def _statements(name: str) -> list[duckdb.Statement]:
-    """Return the parsed statements of a SQL file (parsed once per process)."""
-    with contextlib.closing(duckdb.connect()) as parser:
-        return parser.extract_statements(sql(name))
+_PARSED: dict[str, list[duckdb.Statement]] = {}
+
+
+def _statements(con: Connection, name: str) -> list[duckdb.Statement]:
+    """Return the parsed statements of a SQL file, parsed once per process by the connection at
+    hand (opening a connection only to parse costs more than most queries)."""
+    if name not in _PARSED:
+        _PARSED[name] = con.extract_statements(sql(name))
+    return _PARSED[name]
 
 
 def hand_over(

@@ -1,4 +1,6 @@
--- The custom dictionary's predictions for $game: the rolling backtest (each puzzle judged on
--- evidence from before its date).
-CREATE OR REPLACE TEMP TABLE report_custom_predictions AS
-SELECT date, word, predicted FROM backtest WHERE game = $game;
+-- Every eligible (date, word) pair of the backtest with the NYT verdict, the word's history and
+-- the custom dictionary's prediction: the rolling backtest (each puzzle judged on evidence from
+-- before its date), read where it is stored. A view: queries filter it by game and window.
+CREATE OR REPLACE TEMP VIEW report_pairs AS
+SELECT game, date, word, accepted, prior_verdicts, prior_accepted, last_accepted, predicted AS custom
+FROM backtest;

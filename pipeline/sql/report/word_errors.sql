@@ -1,33 +1,45 @@
--- The custom dictionary's most frequent errors in $game from $first to $last: missed words
--- (official answers it left out) when $missed, else extra words (predicted but not accepted), with
--- the evidence: counts in the window, the prior verdicts at the last error, and today's decision.
+-- The custom dictionary's most frequent errors in $game from $first to $last, the $limit most
+-- frequent of each kind: missed words (official answers it left out) and extra words (predicted
+-- but not accepted), with the evidence: counts in the window, the prior verdicts at the last
+-- error, and today's decision. Only the words with an error are counted in full.
 WITH window_pairs AS (
-    SELECT
-        *,
-        CASE WHEN $missed THEN accepted AND NOT custom ELSE custom AND NOT accepted END AS is_error
+    SELECT *
     FROM report_pairs
     WHERE game = $game AND date BETWEEN $first AND $last AND custom IS NOT NULL
 ),
 errors AS (
     SELECT
+        CASE WHEN accepted THEN 'missed' ELSE 'extra' END AS kind,
         word,
-        count(*) FILTER (WHERE is_error) AS times,
-        count(*) AS eligible,
-        count(*) FILTER (WHERE accepted) AS accepted,
-        max(date) FILTER (WHERE is_error) AS last_error,
-        arg_max(prior_verdicts, date) FILTER (WHERE is_error)::BIGINT AS prior_verdicts,
-        arg_max(prior_accepted, date) FILTER (WHERE is_error)::BIGINT AS prior_accepted
+        count(*) AS times,
+        max(date) AS last_error,
+        arg_max(prior_verdicts, date)::BIGINT AS prior_verdicts,
+        arg_max(prior_accepted, date)::BIGINT AS prior_accepted
     FROM window_pairs
+    WHERE custom <> accepted
+    GROUP BY kind, word
+),
+eligible AS (
+    SELECT word, count(*) AS eligible, count(*) FILTER (WHERE accepted) AS accepted
+    FROM window_pairs
+    SEMI JOIN errors USING (word)
     GROUP BY word
-    HAVING count(*) FILTER (WHERE is_error) > 0
+),
+most_frequent AS (
+    SELECT e.kind, e.word, e.times, g.eligible, g.accepted, e.last_error, e.prior_verdicts,
+        e.prior_accepted
+    FROM errors AS e
+    JOIN eligible AS g USING (word)
+    QUALIFY row_number() OVER (
+        PARTITION BY e.kind ORDER BY e.times DESC, g.eligible DESC, e.word
+    ) <= $limit
 )
 SELECT
-    e.*,
+    m.*,
     c.included AS included_now,
     c.bucket,
     c.bucket_rate,
     c.reason
-FROM errors AS e
-LEFT JOIN custom_words AS c ON c.game = $game AND c.word = e.word
-ORDER BY e.times DESC, e.eligible DESC, e.word
-LIMIT $limit;
+FROM most_frequent AS m
+LEFT JOIN custom_words AS c ON c.game = $game AND c.word = m.word
+ORDER BY m.kind, m.times DESC, m.eligible DESC, m.word;
