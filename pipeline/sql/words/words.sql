@@ -18,11 +18,18 @@ CREATE OR REPLACE TABLE words (
 );
 
 INSERT INTO words
-WITH source_words AS (
-    SELECT unnest(string_split(words, chr(10))) AS word, source FROM source_word_rows
+WITH numbered_sources AS (
+    SELECT source, words, row_number() OVER (ORDER BY source) AS number FROM source_word_rows
+),
+source_names AS (
+    SELECT list(source ORDER BY number) AS names FROM numbered_sources
+),
+source_words AS (
+    SELECT unnest(string_split(words, chr(10))) AS word, number FROM numbered_sources
 ),
 word_sources AS (
-    SELECT word, list(source ORDER BY source) AS sources, letter_mask(word) AS letter_mask
+    -- the sources by number: a list of small integers is three times faster to gather than names
+    SELECT word, list_sort(list(number)) AS numbers, letter_mask(word) AS letter_mask
     FROM source_words
     GROUP BY word
 )
@@ -31,7 +38,7 @@ SELECT
     letter_mask,
     length(word),
     bit_count(letter_mask),
-    sources,
+    list_transform(numbers, lambda number: names[number]),
     coalesce(zipf_rows.value, 0),
     wordfreq_rank_rows.value,
     coalesce(brown_count_rows.value, 0),
@@ -39,6 +46,7 @@ SELECT
     word IN (SELECT word FROM first_name_rows),
     word IN (SELECT word FROM offensive_rows)
 FROM word_sources
+CROSS JOIN source_names
 LEFT JOIN zipf_rows USING (word)
 LEFT JOIN wordfreq_rank_rows USING (word)
 LEFT JOIN brown_count_rows USING (word)
