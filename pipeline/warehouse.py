@@ -15,13 +15,15 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import duckdb
-import numpy as np
 
 from pipeline import config
 from pipeline.errors import UserError
+
+if TYPE_CHECKING:
+    import numpy as np  # loaded by hand_over only: reading the warehouse needs no numpy
 
 SQL_DIR = Path(__file__).parent / "sql"
 MACROS = "macros"
@@ -183,14 +185,14 @@ def in_memory() -> Connection:
 def prepare(con: Connection) -> None:
     """Define the macros of `sql/macros.sql` (letter masks, precision, recall, F1) and leave progress to the stages (DuckDB's own bar would interleave with theirs)."""
     con.execute("SET enable_progress_bar = false")
-    for statement in _statements(MACROS):
+    for statement in _statements(con, MACROS):
         con.execute(statement)
 
 
 def run(con: Connection, name: str, params: Mapping[str, Any] | None = None) -> Connection:
     """Run every statement of a named SQL file; return the connection holding the last result."""
     result = con
-    for statement in _statements(name):
+    for statement in _statements(con, name):
         wanted = statement.named_parameters
         given = {key: value for key, value in (params or {}).items() if key in wanted}
         if missing := wanted - given.keys():
@@ -199,11 +201,15 @@ def run(con: Connection, name: str, params: Mapping[str, Any] | None = None) -> 
     return result
 
 
-@cache
-def _statements(name: str) -> list[duckdb.Statement]:
-    """Return the parsed statements of a SQL file (parsed once per process)."""
-    with contextlib.closing(duckdb.connect()) as parser:
-        return parser.extract_statements(sql(name))
+_PARSED: dict[str, list[duckdb.Statement]] = {}
+
+
+def _statements(con: Connection, name: str) -> list[duckdb.Statement]:
+    """Return the parsed statements of a SQL file, parsed once per process by the first
+    connection that runs it (a parser database of its own took 15 ms to open, for every file)."""
+    if name not in _PARSED:
+        _PARSED[name] = con.extract_statements(sql(name))
+    return _PARSED[name]
 
 
 def hand_over(
@@ -219,6 +225,8 @@ def hand_over(
 
 def _column_array(values: Sequence[Any] | np.ndarray) -> np.ndarray:
     """Return a column as a numpy array (object dtype for Python values, so lists survive)."""
+    import numpy as np
+
     if isinstance(values, np.ndarray):
         return values
     array = np.empty(len(values), dtype=object)
