@@ -393,16 +393,17 @@ def solve_spelling_bee(
         if hints:
             raise UserError("--batch writes JSON lines: --hints does not apply")
         lines = sb.read_batch(batch)
-        words = load_word_list(dictionary, SPELLING_BEE).words
+        word_list = load_word_list(dictionary, SPELLING_BEE)
         maybe = load_maybe_list(dictionary, SPELLING_BEE, no_maybe)
-        solutions = sb.solve_puzzles(solver_name, words, [line.puzzle for line in lines])
+        puzzles = [line.puzzle for line in lines]
+        solutions = sb.solve_puzzles(solver_name, word_list.words, puzzles, word_list.masks)
         for line, answers in zip(lines, solutions, strict=True):
             print(json.dumps(sb.batch_output(line, answers, maybe)))
         return
     puzzle = sb.puzzle_from_arguments(letters, center, others)
     word_list = load_word_list(dictionary, SPELLING_BEE, within=puzzle.letters)
     maybe = load_maybe_list(dictionary, SPELLING_BEE, no_maybe, puzzle.letters)
-    answers = sb.solve_puzzles(solver_name, word_list.words, [puzzle])[0]
+    answers = sb.solve_puzzles(solver_name, word_list.words, [puzzle], word_list.masks)[0]
     if as_json:
         record = sb.solution_record(puzzle, answers, maybe)
         print(json.dumps({**record, "dictionary": word_list.name, "solver": solver_name}))

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from pipeline import config
 from pipeline.errors import UserError
 from pipeline.games import Game
-from solvers.masks import Word, is_plain_word
+from solvers.masks import Mask, Word, is_plain_word
 
 if TYPE_CHECKING:
     from pipeline.warehouse import Connection
@@ -22,10 +22,11 @@ WORD_LINE_FLAGS = re.MULTILINE | re.IGNORECASE
 
 @dataclass(frozen=True)
 class WordList:
-    """A named list of words."""
+    """A named list of words; a warehouse list also brings each word's stored letter mask."""
 
     name: str
     words: list[Word]
+    masks: list[Mask] | None = None
 
 
 def needs_warehouse(name: str) -> bool:
@@ -126,7 +127,7 @@ def warehouse_word_list(con: Connection, name: str) -> WordList:
     if top := WORDFREQ_TOP.fullmatch(name):
         limit = int(top.group(1)) * (1000 if top.group(2) else 1)
         rows = warehouse.run(con, "solve/wordfreq_top_words", {"limit": limit}).fetchall()
-        return WordList(name, [row[0] for row in rows])
+        return stored_word_list(name, rows)
     sources = warehouse_sources(con)
     if name not in sources:
         known = ", ".join([CUSTOM, *sources, "wordfreq_topN"])
@@ -134,4 +135,9 @@ def warehouse_word_list(con: Connection, name: str) -> WordList:
             f"unknown dictionary {name!r}: use one of {known}, or a path to a word file"
         )
     rows = warehouse.run(con, "solve/word_list_words", {"name": name}).fetchall()
-    return WordList(name, [row[0] for row in rows])
+    return stored_word_list(name, rows)
+
+
+def stored_word_list(name: str, rows: list[tuple[Word, Mask]]) -> WordList:
+    """Return a word list from the warehouse's (word, letter_mask) rows."""
+    return WordList(name, [word for word, _ in rows], [mask for _, mask in rows])
