@@ -285,8 +285,8 @@ def collect_words(downloader: Downloader, offline: bool) -> WordCollection:
 
 @contextlib.contextmanager
 def cycle_collector_paused() -> Iterator[None]:
-    """Pause Python's cycle collector for a block that allocates much and leaves no cycles: while
-    the sources are read it walked the imported modules' objects over and over (0.2 s)."""
+    """Pause Python's cycle collector for a block that allocates much and leaves few cycles (a
+    thousand objects): reading the sources set it off 70 times, 0.19 s in all."""
     was_enabled = gc.isenabled()
     gc.disable()
     try:
