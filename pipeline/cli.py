@@ -1,7 +1,7 @@
 """The `pipeline` command: one small function per command; the work lives in the stage modules."""
 
-from __future__ import annotations
-
+# No `from __future__ import annotations` here: Typer would evaluate every command's annotations
+# from their text at each start-up (10 ms); the few helpers' type-only names are quoted instead.
 import contextlib
 import datetime as dt
 import functools
@@ -393,16 +393,17 @@ def solve_spelling_bee(
         if hints:
             raise UserError("--batch writes JSON lines: --hints does not apply")
         lines = sb.read_batch(batch)
-        words = load_word_list(dictionary, SPELLING_BEE).words
+        word_list = load_word_list(dictionary, SPELLING_BEE)
         maybe = load_maybe_list(dictionary, SPELLING_BEE, no_maybe)
-        solutions = sb.solve_puzzles(solver_name, words, [line.puzzle for line in lines])
+        puzzles = [line.puzzle for line in lines]
+        solutions = sb.solve_puzzles(solver_name, word_list.words, puzzles, word_list.masks)
         for line, answers in zip(lines, solutions, strict=True):
             print(json.dumps(sb.batch_output(line, answers, maybe)))
         return
     puzzle = sb.puzzle_from_arguments(letters, center, others)
     word_list = load_word_list(dictionary, SPELLING_BEE, within=puzzle.letters)
     maybe = load_maybe_list(dictionary, SPELLING_BEE, no_maybe, puzzle.letters)
-    answers = sb.solve_puzzles(solver_name, word_list.words, [puzzle])[0]
+    answers = sb.solve_puzzles(solver_name, word_list.words, [puzzle], word_list.masks)[0]
     if as_json:
         record = sb.solution_record(puzzle, answers, maybe)
         print(json.dumps({**record, "dictionary": word_list.name, "solver": solver_name}))
@@ -670,7 +671,7 @@ def bench_analyze() -> None:
 
 
 @contextlib.contextmanager
-def stage_warehouse() -> Iterator[Connection]:
+def stage_warehouse() -> Iterator["Connection"]:
     """Yield a stage's copy of the warehouse, committed when the block succeeds; first finish
     the word lists of a build killed after its commit."""
     from pipeline import warehouse
@@ -695,7 +696,7 @@ def require_at_least_one(count: int, option: str) -> None:
         raise UserError(f"{option} must be at least 1")
 
 
-def read_archive(read: Callable[[Connection], T]) -> T:
+def read_archive(read: Callable[["Connection"], T]) -> T:
     """Return what `read` takes from the committed warehouse (opened read-only, then closed)."""
     from pipeline import warehouse
 
@@ -703,7 +704,7 @@ def read_archive(read: Callable[[Connection], T]) -> T:
         return read(con)
 
 
-def load_word_list(name: str, game: Game, within: str | None = None) -> WordList:
+def load_word_list(name: str, game: "Game", within: str | None = None) -> "WordList":
     """Return the word list a `--dictionary` value names (with `within`, only its words made of
     those letters), opening the warehouse only if needed."""
     from pipeline import named_lists
@@ -717,8 +718,8 @@ def load_word_list(name: str, game: Game, within: str | None = None) -> WordList
 
 
 def load_maybe_list(
-    name: str, game: Game, no_maybe: bool, letters: str | None = None
-) -> list[MaybeWord] | None:
+    name: str, game: "Game", no_maybe: bool, letters: str | None = None
+) -> "list[MaybeWord] | None":
     """Return the game's maybe words for the custom dictionary (None for other lists, or with
     --no-maybe), only those made of `letters` when given: a file beside the list, so that
     solving never opens the warehouse."""

@@ -25,14 +25,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 from urllib.parse import unquote, urlsplit
-
-import requests
-import urllib3.exceptions
 
 from pipeline import __version__, config
 from pipeline.errors import UserError
+
+if TYPE_CHECKING:
+    import requests  # loaded at the first request: reading the cache and the mirror needs none
 
 USER_AGENT = f"nyt-word-pipeline/{__version__} (+https://github.com/; word-game research)"
 TEMP_SUFFIX = ".part"  # temp files are `.NAME.XXXX.part`; readers of the cache should skip them
@@ -44,12 +44,6 @@ UNREACHABLE_AFTER = 3  # connection failures in a row after which a host is not 
 CONNECT_TIMEOUT = 5.0  # seconds to open a connection: a host that drops packets fails fast
 
 _HOST_RE = re.compile(r"[a-z0-9]([a-z0-9.-]*[a-z0-9])?(:[0-9]{1,5})?")
-
-_BAD_REQUEST_URL = (
-    requests.exceptions.InvalidURL,
-    requests.exceptions.MissingSchema,
-    requests.exceptions.InvalidSchema,
-)
 
 log = logging.getLogger(__name__)
 
@@ -139,12 +133,17 @@ def _retry_after_seconds(value: str | None) -> float | None:
 
 def _is_timeout(error: requests.RequestException) -> bool:
     """Return True when a request timed out, before the headers or in the middle of the body."""
+    import requests
+    import urllib3.exceptions
+
     mid_body = bool(error.args) and isinstance(error.args[0], urllib3.exceptions.ReadTimeoutError)
     return isinstance(error, requests.Timeout) or mid_body
 
 
 def _is_connection_failure(error: requests.RequestException) -> bool:
     """Return True when no server took the request: refused, DNS failure, connect timeout."""
+    import requests
+
     if isinstance(error, requests.ConnectTimeout):
         return True
     return isinstance(error, requests.ConnectionError) and not _is_timeout(error)
@@ -152,6 +151,8 @@ def _is_connection_failure(error: requests.RequestException) -> bool:
 
 def _describe(error: requests.RequestException) -> str:
     """Return a short reason for a failed request: timeout, truncated body or connection error."""
+    import requests
+
     if _is_timeout(error):
         return "timeout"
     if isinstance(error, requests.exceptions.ChunkedEncodingError):
@@ -235,7 +236,7 @@ class Downloader:
         self.host_delay = host_delay
         self.connect_timeout = connect_timeout
         self.unreachable_after = unreachable_after
-        self.session = session or self._new_session()
+        self._session = session
         # Maps the logical URL (the cache key) to the URL actually requested; tests use it.
         self.url_rewrite = url_rewrite
         self._next_start: dict[str, float] = {}
@@ -248,9 +249,19 @@ class Downloader:
         """Return a Downloader on the configured cache and mirror; offline if asked or if set."""
         return cls(config.raw_dir(), config.mirror_dir(), offline or config.offline_from_env())
 
+    @property
+    def session(self) -> requests.Session:
+        """The HTTP session, made at the first request."""
+        with self._host_lock:
+            if self._session is None:
+                self._session = self._new_session()
+            return self._session
+
     @staticmethod
     def _new_session() -> requests.Session:
         """Return a session that names the project in its User-Agent."""
+        import requests
+
         session = requests.Session()
         session.headers["User-Agent"] = USER_AGENT
         return session
@@ -358,13 +369,20 @@ class Downloader:
 
     def _attempt(self, request_url: str, path: Path) -> _Attempt:
         """Make one request and save a successful body; classify what happened."""
+        import requests
+
         timeouts = (min(self.connect_timeout, self.timeout), self.timeout)
+        bad_request_url = (
+            requests.exceptions.InvalidURL,
+            requests.exceptions.MissingSchema,
+            requests.exceptions.InvalidSchema,
+        )
         try:
             with self.session.get(request_url, timeout=timeouts, stream=True) as response:
                 return self._handle(response, path)
         except _TruncatedBody:
             return _Attempt("retry", 200, "truncated body")
-        except _BAD_REQUEST_URL:
+        except bad_request_url:
             raise  # a bug in the caller or the rewrite, not network trouble
         except requests.RequestException as error:
             status = error.response.status_code if error.response is not None else None

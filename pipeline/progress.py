@@ -9,7 +9,6 @@ from collections.abc import Iterable, Iterator
 from typing import TypeVar
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 T = TypeVar("T")
 console = Console(stderr=True, highlight=False)
@@ -38,6 +37,14 @@ def track(items: Iterable[T], description: str, total: int | None = None) -> Ite
         yield from items
         console.print(f"  {description}: {total:,} done")
         return
+    from rich.progress import (  # bars for a terminal only (15 ms to import)
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+    )
+
     columns = (
         TextColumn("  {task.description}"),
         BarColumn(),

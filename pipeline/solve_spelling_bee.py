@@ -11,7 +11,7 @@ from pipeline.errors import UserError
 from pipeline.named_lists import MaybeWord
 from pipeline.render_markdown import plural
 from solvers import spelling_bee_scoring as scoring
-from solvers.masks import Word
+from solvers.masks import Mask, Word
 from solvers.spelling_bee import SOLVERS, Puzzle, Solver, is_answer, make_puzzle, parse_letters
 from solvers.spelling_bee_scoring import ScoredAnswers
 
@@ -22,28 +22,34 @@ SOLVER_NAMES = [*SOLVERS, "sql"]
 DEFAULT_SOLVER = "subsets"
 
 
-def make_solver(name: str, words: list[Word]) -> Solver | SqlSolver:
-    """Return a solver built from a word list, by name (subsets: with its points precomputed)."""
+def make_solver(
+    name: str, words: list[Word], masks: list[Mask] | None = None
+) -> Solver | SqlSolver:
+    """Return a solver built from a word list, by name (subsets: with its letter sets scored, from
+    the words' stored letter masks when given)."""
     if name == "sql":
         from pipeline.spelling_bee_sql_solver import SqlSolver  # DuckDB loads for this one only
 
         return SqlSolver(words)
     if name == "subsets":
-        return scoring.ScoredSubsetSolver(words)
+        return scoring.ScoredSubsetSolver(words, masks)
     if name not in SOLVERS:
         raise UserError(f"unknown solver {name!r}: use one of {', '.join(SOLVER_NAMES)}")
     return SOLVERS[name](words)
 
 
-def solve_puzzles(name: str, words: list[Word], puzzles: list[Puzzle]) -> list[ScoredAnswers]:
-    """Return the scored answers of each puzzle with the named solver (SQL: all in one query)."""
+def solve_puzzles(
+    name: str, words: list[Word], puzzles: list[Puzzle], masks: list[Mask] | None = None
+) -> list[ScoredAnswers]:
+    """Return the scored answers of each puzzle with the named solver (SQL: all in one query);
+    `masks`: the words' stored letter masks, if the list has them."""
     if name == "sql":
         from pipeline.spelling_bee_sql_solver import SqlSolver
 
         with SqlSolver(words) as sql_solver:
             found = sql_solver.solve_many(puzzles)
     else:
-        solver = make_solver(name, words)
+        solver = make_solver(name, words, masks)
         if isinstance(solver, scoring.ScoredSubsetSolver):
             return [solver.solve_scored(puzzle) for puzzle in puzzles]
         found = [solver.solve(puzzle) for puzzle in puzzles]

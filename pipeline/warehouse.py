@@ -15,13 +15,15 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import duckdb
-import numpy as np
 
 from pipeline import config
 from pipeline.errors import UserError
+
+if TYPE_CHECKING:
+    import numpy as np  # loaded by hand_over only: reading the warehouse needs no numpy
 
 SQL_DIR = Path(__file__).parent / "sql"
 MACROS = "macros"
@@ -207,8 +209,8 @@ _PARSED: dict[str, list[duckdb.Statement]] = {}
 
 
 def _statements(con: Connection, name: str) -> list[duckdb.Statement]:
-    """Return the parsed statements of a SQL file, parsed once per process by the connection at
-    hand (opening a connection only to parse costs more than most queries)."""
+    """Return the parsed statements of a SQL file, parsed once per process by the first
+    connection that runs it (a parser database of its own took 15 ms to open, for every file)."""
     if name not in _PARSED:
         _PARSED[name] = con.extract_statements(sql(name))
     return _PARSED[name]
@@ -233,6 +235,8 @@ def release(con: Connection, *names: str) -> None:
 
 def _column_array(values: Sequence[Any] | np.ndarray) -> np.ndarray:
     """Return a column as a numpy array (object dtype for Python values, so lists survive)."""
+    import numpy as np
+
     if isinstance(values, np.ndarray):
         return values
     array = np.empty(len(values), dtype=object)

@@ -151,11 +151,23 @@ def outside_or_centerless(word: Mask, letters: Mask, center: Mask) -> Mask:
     return (word & ~letters) | (~word & center)
 
 
-def words_by_mask(words: Iterable[str]) -> dict[Mask, tuple[Word, ...]]:
-    """Return the candidate words grouped by letter mask, each group sorted."""
+def words_by_mask(
+    words: Iterable[str], masks: Iterable[Mask] | None = None
+) -> dict[Mask, tuple[Word, ...]]:
+    """Return the candidate words grouped by letter mask, each group sorted.
+
+    `masks`, when given, are the words' letter masks in the same order, and the words are sorted,
+    distinct and plain (a stored word list has them so): the candidates are then picked by length
+    and mask, with no letter looked at.
+    """
     groups: dict[Mask, list[Word]] = defaultdict(list)
-    for word in candidate_words(words):
-        groups[letter_mask(word)].append(word)
+    if masks is None:
+        for word in candidate_words(words):
+            groups[letter_mask(word)].append(word)
+    else:
+        for word, mask in zip(words, masks, strict=True):
+            if len(word) >= MIN_LENGTH and mask.bit_count() <= PUZZLE_SIZE:
+                groups[mask].append(word)
     return {mask: tuple(group) for mask, group in groups.items()}
 
 
@@ -264,8 +276,8 @@ class RadixSolver:
 class SubsetSolver:
     """Look up the words of each of the 64 letter sets a puzzle allows, in an index by mask."""
 
-    def __init__(self, words: Iterable[str]) -> None:
-        self.index = words_by_mask(words)
+    def __init__(self, words: Iterable[str], masks: Iterable[Mask] | None = None) -> None:
+        self.index = words_by_mask(words, masks)
 
     def solve(self, puzzle: Puzzle) -> list[Word]:
         """Return the answers to the puzzle."""

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
-from itertools import chain
+from itertools import chain, repeat
 
 from solvers.masks import Letters, Mask, Word, letter_mask
-from solvers.spelling_bee import Puzzle, SubsetSolver, center_submasks
+from solvers.spelling_bee import PUZZLE_SIZE, Puzzle, SubsetSolver, center_submasks
 
 PANGRAM_BONUS = 7
 
@@ -38,6 +38,12 @@ def is_pangram(word: Word, puzzle: Puzzle | Letters) -> bool:
     return letter_mask(word) & mask == mask
 
 
+def is_pangram_set(letter_set: Mask) -> bool:
+    """Return True when the words of a letter set are pangrams in every puzzle that allows them:
+    an answer uses only the puzzle's 7 letters, so it uses all of them when its set has 7."""
+    return letter_set.bit_count() == PUZZLE_SIZE
+
+
 def word_points(word: Word) -> int:
     """Return a word's points before any pangram bonus: 1 for 4 letters, 1 per letter if longer.
 
@@ -50,8 +56,13 @@ def word_points(word: Word) -> int:
 
 def word_score(word: Word, puzzle: Puzzle | Letters) -> int:
     """Return a word's points: word_points, plus 7 for a pangram."""
+    return pangram_points(word, is_pangram(word, puzzle))
+
+
+def pangram_points(word: Word, pangram: bool) -> int:
+    """Return a word's points, knowing whether it is a pangram: word_points, plus 7 if it is."""
     points = word_points(word)
-    return points + (PANGRAM_BONUS if points and is_pangram(word, puzzle) else 0)
+    return points + (PANGRAM_BONUS if points and pangram else 0)
 
 
 def total_score(words: Iterable[Word], puzzle: Puzzle | Letters) -> int:
@@ -94,19 +105,22 @@ def score_answers(answers: Iterable[Word], puzzle: Puzzle) -> ScoredAnswers:
 
 
 class ScoredSubsetSolver(SubsetSolver):
-    """The subsets solver, with the points of each letter set's words computed once.
+    """The subsets solver, with every letter set scored once, when the table is built.
 
-    A puzzle's pangrams are the words of one letter set, the puzzle's own mask, so scoring a
-    puzzle adds up 64 precomputed totals instead of testing every answer.
+    Whether a word is a pangram depends only on its letter set (is_pangram_set), and so does its
+    score: a puzzle's pangrams are the words of its own letter set, its answers' scores are
+    looked up, and its total adds up 64 letter sets' totals, with no answer tested or scored.
     """
 
-    def __init__(self, words: Iterable[Word]) -> None:
-        super().__init__(words)
-        self.points = {
-            mask: (points, sum(points))
-            for mask, group in self.index.items()
-            for points in [tuple(map(word_points, group))]
-        }
+    def __init__(self, words: Iterable[Word], masks: Iterable[Mask] | None = None) -> None:
+        super().__init__(words, masks)
+        self.scores: dict[Word, int] = {}
+        self.totals: dict[Mask, int] = {}
+        for mask, group in self.index.items():
+            pangram = is_pangram_set(mask)
+            scores = list(map(pangram_points, group, repeat(pangram)))
+            self.scores.update(zip(group, scores, strict=True))
+            self.totals[mask] = sum(scores)
 
     def solve_scored(self, puzzle: Puzzle) -> ScoredAnswers:
         """Return the puzzle's answers with their points, pangrams and total."""
@@ -115,13 +129,9 @@ class ScoredSubsetSolver(SubsetSolver):
         others = display_order(
             chain.from_iterable(self.index[mask] for mask in masks if mask != puzzle.mask)
         )
-        scores = dict.fromkeys(pangrams + others, 0)
-        for mask in masks:  # update() keeps each key where fromkeys put it
-            scores.update(zip(self.index[mask], self.points[mask][0], strict=True))
-        for word in pangrams:
-            scores[word] += PANGRAM_BONUS
-        total = sum(self.points[mask][1] for mask in masks) + PANGRAM_BONUS * len(pangrams)
-        return ScoredAnswers(pangrams + others, scores, pangrams, total)
+        words = pangrams + others
+        scores = dict(zip(words, map(self.scores.__getitem__, words), strict=True))
+        return ScoredAnswers(words, scores, pangrams, sum(map(self.totals.__getitem__, masks)))
 
 
 @dataclass(frozen=True)

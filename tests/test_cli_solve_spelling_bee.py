@@ -10,6 +10,8 @@ from typer.testing import CliRunner
 
 from pipeline import warehouse
 from pipeline.cli import app
+from pipeline.games import SPELLING_BEE
+from pipeline.named_lists import MaybeWord, read_maybe_list
 from pipeline.solve_spelling_bee import SOLVER_NAMES, make_solver
 from pipeline.words import WordCollection, load_words
 from solvers.spelling_bee import Puzzle, SubsetSolver
@@ -271,6 +273,17 @@ def test_a_malformed_batch_line_is_named(word_file, env, tmp_path, second_line, 
 
 
 # --- real puzzles and word lists (PIPELINE_MIRROR) ---------------------------------------------
+
+
+def test_the_maybe_list_reads_the_rows_made_of_the_letters(tmp_path, monkeypatch):
+    maybe_file = tmp_path / SPELLING_BEE.maybe_file
+    maybe_file.write_text("word\tprobability\tlist\r\nrow\t0.5000\tin\r\nworld\t0.2500\tout\r\n")
+    monkeypatch.setenv("PIPELINE_CUSTOM", str(tmp_path))
+    # the header's "word" is made of these letters too; it is no row
+    assert read_maybe_list(SPELLING_BEE, "wordxyz") == [MaybeWord("row", 0.5, True)]
+    assert [maybe.word for maybe in read_maybe_list(SPELLING_BEE)] == ["row", "world"]
+    maybe_file.write_text("word\tprobability\tlist")
+    assert read_maybe_list(SPELLING_BEE, "wordxyz") == []
 
 
 def pangram_section(text: str) -> list[str]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from solvers.masks import letter_mask
 from solvers.spelling_bee import make_puzzle
 from solvers.spelling_bee_scoring import (
     RANKS,
@@ -12,6 +13,7 @@ from solvers.spelling_bee_scoring import (
     format_hint_grid,
     hint_grid,
     is_pangram,
+    is_pangram_set,
     order_answers,
     rank_thresholds,
     score_answers,
@@ -164,3 +166,16 @@ def test_scored_subset_solver_matches_scoring_word_by_word() -> None:
     assert found.total == 106
     assert list(found.scores) == found.words
     assert found.scores["matchup"] == 14 and found.scores["chap"] == 1
+
+
+def test_a_letter_set_of_seven_is_a_pangram_wherever_it_is_an_answer() -> None:
+    for word in OFFICIAL:
+        assert is_pangram_set(letter_mask(word)) == is_pangram(word, PUZZLE)
+
+
+def test_scored_subset_solver_from_stored_masks() -> None:
+    words = sorted({*OFFICIAL, "math", "chomp", "cat"})
+    masks = [letter_mask(word) for word in words]
+    assert ScoredSubsetSolver(words, masks).solve_scored(PUZZLE) == ScoredSubsetSolver(
+        words
+    ).solve_scored(PUZZLE)

@@ -111,6 +111,12 @@ def test_words_by_mask_groups_candidates_by_letter_set() -> None:
     }
 
 
+def test_words_by_mask_from_stored_masks_picks_the_same_candidates() -> None:
+    stored = sorted({"ab", "abcd", "abcdefg", "abcdefgh", "chap", "pacha", "hatch"})
+    masks = [letter_mask(word) for word in stored]
+    assert words_by_mask(stored, masks) == words_by_mask(stored)
+
+
 def test_center_submasks() -> None:
     masks = center_submasks(PUZZLE)
     assert len(set(masks)) == 64
