@@ -13,6 +13,7 @@ from __future__ import annotations
 import datetime as dt
 import os
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -21,7 +22,13 @@ import numpy as np
 from pipeline import config, progress, warehouse
 from pipeline.edits import Edit, edit_columns
 from pipeline.errors import UserError
-from pipeline.evidence import Verdicts, WordFeatures, evidence_rows
+from pipeline.evidence import (
+    HISTORY_BUCKETS,
+    Verdicts,
+    WordFeatures,
+    bucket_names,
+    evidence_rows,
+)
 from pipeline.games import GAMES, LETTER_BOXED, SPELLING_BEE, Game
 from pipeline.rule import Evidence, MaybeBand, Rule, decide, guarded, maybe_band, reasons, rule_grid
 from pipeline.warehouse import Connection, Table
@@ -66,10 +73,45 @@ def drop_outdated_tables(con: Connection) -> None:
 
 def build_game(con: Connection, game: Game, build_id: str, edits: list[Edit]) -> BuildSummary:
     """Build one game's evidence, choose its rule, store its backtest and custom words."""
-    last = last_archive_date(con, game)
     edited = edit_columns(edits, game)
+    past = judge_the_past(con, game, edited["word"])
+    current, rule, band = past.current, past.rule, past.band
+    chosen = decide(current, rule)
+    why = reasons(current, rule, chosen)
+    by_hand = apply_edits(current, chosen, why, edited)
+    maybe = band.holds(current["probability"]) & ~guarded(current) & ~by_hand
+    decisions = Decisions(current, chosen, why, by_hand, maybe)
+    store_custom_words(con, game, decisions, past.verdict_days, rule)
+    store_rule(con, game, rule, band, build_id, edited)
+    words = sorted(str(word) for word, keep in zip(current["word"], chosen, strict=True) if keep)
+    maybe_rows = sorted(
+        (str(word), float(probability), bool(included))
+        for word, probability, included in zip(
+            current["word"][maybe], current["probability"][maybe], chosen[maybe], strict=True
+        )
+    )
+    return BuildSummary(game, rule, past.validation, words, band, maybe_rows)
+
+
+@dataclass(frozen=True)
+class ThePast:
+    """What the build keeps of the past verdicts once the backtest is stored (their own arrays,
+    the build's largest, are freed): the rule and band chosen on them, the evidence of every word
+    as of the day after the archive, and each word's last verdict days."""
+
+    rule: Rule
+    band: MaybeBand
+    validation: dict[str, float]
+    current: Evidence
+    verdict_days: dict[str, np.ndarray]
+
+
+def judge_the_past(con: Connection, game: Game, edited_words: list[str]) -> ThePast:
+    """Compute the evidence, choose the rule and the maybe band on the validation year, and store
+    the backtest: every past verdict with the rule's prediction."""
+    last = last_archive_date(con, game)
     with progress.step(f"{game.name}: evidence for every eligible word of every past puzzle"):
-        history, current = build_evidence(con, game, last + dt.timedelta(days=1), edited["word"])
+        history, current = build_evidence(con, game, last + dt.timedelta(days=1), edited_words)
     validation_from, validation_until = validation_window(last)
     with progress.step(
         f"{game.name}: choosing the rule on {validation_from} .. {validation_until}"
@@ -78,29 +120,11 @@ def build_game(con: Connection, game: Game, build_id: str, edits: list[Edit]) ->
         history_decisions = decide(history, rule)
         band = choose_band(history, history_decisions, validation_from, validation_until)
     progress.note(f"rule: {rule.describe()}; maybe: {band.describe()}")
-    chosen = decide(current, rule)
-    why = reasons(current, rule, chosen)
-    by_hand = apply_edits(current, chosen, why, edited)
-    maybe = band.holds(current["probability"]) & ~guarded(current) & ~by_hand
-    store_results(
-        con,
-        game,
-        history,
-        history_decisions,
-        Decisions(current, chosen, why, by_hand, maybe),
-        rule,
-        band,
-        build_id,
-        edited,
-    )
-    words = sorted(str(word) for word, keep in zip(current["word"], chosen, strict=True) if keep)
-    maybe_rows = sorted(
-        (str(word), float(probability), bool(included))
-        for word, probability, included in zip(
-            current["word"][maybe], current["probability"][maybe], chosen[maybe], strict=True
-        )
-    )
-    return BuildSummary(game, rule, validation, words, band, maybe_rows)
+    verdict_days = last_verdict_days(history, len(current))
+    backtest = backtest_rows(history, history_decisions, rule)
+    del history, history_decisions  # their scores and buckets, hundreds of MB, are not stored
+    store_backtest(con, game, backtest)
+    return ThePast(rule, band, validation, current, verdict_days)
 
 
 def choose_band(
@@ -167,6 +191,7 @@ def spelling_bee_verdicts(con: Connection, as_of: dt.date, universe: list[str]) 
     warehouse.run(con, "build/spelling_bee_puzzles_to_solve", {"as_of": as_of})
     warehouse.run(con, "solve/spelling_bee_solutions")
     columns = warehouse.run(con, "build/spelling_bee_verdicts").fetchnumpy()
+    warehouse.run(con, "build/drop_solver_tables")
     return Verdicts(
         day=np.asarray(columns["day"]),
         word_id=np.asarray(columns["word_id"]),
@@ -181,7 +206,8 @@ def letter_boxed_verdicts(con: Connection, as_of: dt.date, universe: list[str]) 
     if index.words != universe:
         raise RuntimeError("the universe is not sorted and plain: word ids would not match")
     boxes = warehouse.run(con, "build/letter_boxed_boxes", {"as_of": as_of}).fetchall()
-    playable = [index.playable_indices(parse_board(sides)) for _, sides in boxes]
+    with ThreadPoolExecutor(max_workers=os.cpu_count()) as pool:  # numpy lets go of the GIL
+        playable = list(pool.map(index.playable_indices, [parse_board(s) for _, s in boxes]))
     day = np.concatenate(
         [
             np.full(len(found), day, dtype=np.int32)
@@ -287,50 +313,54 @@ class Decisions:
     maybe: np.ndarray  # in the maybe tier
 
 
-def store_results(
+def backtest_rows(history: Evidence, decisions: np.ndarray, rule: Rule) -> dict[str, np.ndarray]:
+    """Return the columns the backtest stores of each past verdict, with the rule's prediction
+    and whether the offensive-word guard changed it."""
+    return {
+        "day": history["day"],
+        "word_id": history["word_id"],
+        "accepted": history["accepted"],
+        "predicted": decisions.astype(bool),
+        "prior_verdicts": history["prior_verdicts"],
+        "prior_accepted": history["prior_accepted"],
+        "last_accepted": history["last_accepted"],
+        "probability": history["probability"],
+        "guarded": history["guarded"],
+        "guard_changed": decide(history, rule, guard=False) & ~decisions,
+    }
+
+
+def store_backtest(con: Connection, game: Game, rows: dict[str, np.ndarray]) -> None:
+    """Replace the game's backtest rows: every past verdict with the rule's prediction."""
+    warehouse.hand_over(con, "backtest_rows", rows)
+    warehouse.run(con, "build/backtest", {"game": game.name})
+    warehouse.release(con, "backtest_rows")
+
+
+def store_custom_words(
     con: Connection,
     game: Game,
-    history: Evidence,
-    history_decisions: np.ndarray,
     current: Decisions,
+    verdict_days: dict[str, np.ndarray],
     rule: Rule,
-    band: MaybeBand,
-    build_id: str,
-    edited: dict[str, list],
 ) -> None:
-    """Replace the game's backtest rows, custom words, rule and hand edits."""
-    warehouse.hand_over(
-        con,
-        "backtest_rows",
-        {
-            "day": history["day"],
-            "word_id": history["word_id"],
-            "accepted": history["accepted"],
-            "predicted": history_decisions.astype(bool),
-            "prior_verdicts": history["prior_verdicts"],
-            "prior_accepted": history["prior_accepted"],
-            "last_accepted": history["last_accepted"],
-            "probability": history["probability"],
-            "guarded": history["guarded"],
-            "guard_changed": decide(history, rule, guard=False) & ~history_decisions,
-        },
-    )
+    """Replace the game's custom words: every universe word with its decision and evidence."""
     now = current.evidence
     warehouse.hand_over(
         con,
         "decision_rows",
         {
-            "word": now["word"],
-            **last_verdict_days(history, len(now)),
+            "word_id": np.arange(len(now), dtype=np.int32),  # the build's rows come by word id
+            **verdict_days,
             "included": current.included,
             "prior_verdicts": now["prior_verdicts"],
             "prior_accepted": now["prior_accepted"],
-            "last_accepted": last_verdicts(now),
+            "last_accepted": now["last_accepted"],
             "score": now[rule.score_column].astype(float),
-            "bucket": now["bucket"],
+            "bucket_code": now["bucket_code"],
             "bucket_size": now["bucket_size"],
             "bucket_rate": now["bucket_rate"],
-            "history_bucket": now["history_bucket"],
+            "history_code": now["history_code"],
             "history_size": now["history_size"],
             "probability": now["probability"].astype(float),
             "guarded": now["guarded"],
@@ -339,12 +369,31 @@ def store_results(
             "reason": current.reasons,
         },
     )
-    warehouse.hand_over(con, "edit_rows", edited)
-    warehouse.run(con, "build/backtest", {"game": game.name})
-    warehouse.run(con, "build/custom_words", {"game": game.name})
-    warehouse.run(con, "build/dictionary_edits", {"game": game.name})
-    warehouse.release(con, "backtest_rows", "decision_rows", "edit_rows")
+    warehouse.run(
+        con,
+        "build/custom_words",
+        {
+            "game": game.name,
+            "bucket_names": bucket_names(),
+            "history_bucket_names": list(HISTORY_BUCKETS),
+        },
+    )
+    warehouse.release(con, "decision_rows")
     warehouse.run(con, "build/drop_game_tables")
+
+
+def store_rule(
+    con: Connection,
+    game: Game,
+    rule: Rule,
+    band: MaybeBand,
+    build_id: str,
+    edited: dict[str, list],
+) -> None:
+    """Replace the game's hand edits and its rule (with the build id of its word lists)."""
+    warehouse.hand_over(con, "edit_rows", edited)
+    warehouse.run(con, "build/dictionary_edits", {"game": game.name})
+    warehouse.release(con, "edit_rows")
     warehouse.run(
         con,
         "build/dictionary_rules",
@@ -373,15 +422,6 @@ def last_verdict_days(history: Evidence, words: int) -> dict[str, np.ndarray]:
         np.maximum.at(last, history["word_id"][rows], history["day"][rows])
         days[name] = last
     return days
-
-
-def last_verdicts(evidence: Evidence) -> list[bool | None]:
-    """Return each row's last verdict, None (NULL) for a word never judged."""
-    judged = (evidence["prior_verdicts"] > 0).tolist()
-    return [
-        bool(last) if seen else None
-        for last, seen in zip(evidence["last_accepted"].tolist(), judged, strict=True)
-    ]
 
 
 def split_predictions(con: Connection, game: Game, train_until: dt.date, rule: Rule) -> None:

@@ -167,6 +167,8 @@ def verdict_history(
     laid_accepted[slot] = accepted
     scores = [np.zeros(len(day)) for _ in TAUS]
     prior_accepted = np.zeros(len(day), dtype=np.int32)
+    last = np.zeros(len(day), dtype=np.int8)  # the verdict of the word's row before
+    last_day = np.full(len(day), NEVER, dtype=np.int32)
     for k in range(1, len(starts) - 1):
         now = slice(starts[k], starts[k + 1])
         before = slice(starts[k - 1], starts[k - 1] + starts[k + 1] - starts[k])
@@ -175,17 +177,18 @@ def verdict_history(
         for tau, score in zip(TAUS, scores, strict=True):
             score[now] = np.exp(-age / tau) * (score[before] + vote)
         prior_accepted[now] = prior_accepted[before] + (laid_accepted[before] == 1)
+        last[now] = laid_accepted[before] == 1
+        last_day[now] = laid_day[before]
     judged = position > 0
-    earlier = np.where(judged, slot - (starts[position] - starts[position - 1]), 0)
-    last_accepted = judged & (laid_accepted[earlier] == 1)
+    last_accepted = last[slot].view(bool)
     columns = {
         "prior_verdicts": position,
         "prior_accepted": prior_accepted[slot],
         "last_accepted": last_accepted,
-        "last_verdict_day": np.where(judged, laid_day[earlier], NEVER),
-        "score_last": (2 * last_accepted.astype(np.int8) - 1) * judged,
+        "last_verdict_day": last_day[slot],
+        "score_last": (2 * last[slot] - 1) * judged,
     }
-    del laid_day, laid_accepted, prior_accepted, earlier
+    del laid_day, laid_accepted, prior_accepted, last, last_day
     for tau in TAUS:
         columns[f"score_{tau}"] = scores.pop(0)[slot]
     columns["score_forever"] = 2 * columns["prior_accepted"] - position
@@ -245,15 +248,17 @@ def history_bucket(
     """Return each judged row's history bucket (its index in HISTORY_BUCKETS), -1 for new words."""
     verdicts = columns["prior_verdicts"]
     accepted = columns["prior_accepted"]
-    last = np.where(columns["last_accepted"], 0, 1)
-    count = sum(verdicts > bound for bound in (2, 5, 15)) + (verdicts > 1)
-    share = np.select(
-        [accepted == 0, accepted == verdicts, 2 * accepted < verdicts], [0, 3, 1], default=2
-    )
+    last = (~columns["last_accepted"]).view(np.int8)  # in 0, out 1
+    count = (verdicts > 1).view(np.int8) + (verdicts > 2) + (verdicts > 5) + (verdicts > 15)
+    share = np.where(
+        accepted == 0, 0, np.where(accepted == verdicts, 3, np.where(2 * accepted < verdicts, 1, 2))
+    ).astype(np.int8)
     age_days = day - columns["last_verdict_day"]
-    age = (age_days >= 365).astype(np.int8) + (age_days >= 1095)
-    code = ((last * len(COUNT_BANDS) + count) * len(SHARE_BANDS) + share) * len(AGE_BANDS) + age
-    return np.where(judged, code, -1).astype(np.int16)
+    age = (age_days >= 365).view(np.int8) + (age_days >= 1095)
+    code = ((last * len(COUNT_BANDS) + count) * len(SHARE_BANDS) + share).astype(np.int16)
+    code = code * len(AGE_BANDS) + age
+    code[~judged] = -1
+    return code
 
 
 def rates_before(

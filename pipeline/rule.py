@@ -10,7 +10,7 @@ the NYT accepts it; `maybe_band` picks the band of probabilities shown as "maybe
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, partial
 from itertools import combinations, product
 
 import numpy as np
@@ -174,13 +174,13 @@ REASON_COLUMNS = (
 
 
 def reasons(evidence: Evidence, rule: Rule, decisions: np.ndarray) -> list[str]:
-    """Return a short reason per row for its decision."""
+    """Return a short reason per row for its decision (each distinct one written once: most
+    rows share theirs)."""
     columns = [evidence[name].tolist() for name in (*REASON_COLUMNS, rule.score_column)]
+    reason_for = cache(partial(_reason, rule))
     return [
-        _reason(rule, bool(included), bool(kept_out), *row)
-        for included, kept_out, *row in zip(
-            decisions.tolist(), guarded(evidence).tolist(), *columns, strict=True
-        )
+        reason_for(*row)
+        for row in zip(decisions.tolist(), guarded(evidence).tolist(), *columns, strict=True)
     ]
 
 

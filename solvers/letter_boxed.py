@@ -146,29 +146,32 @@ class WordIndex:
     """A big word list prepared for fast per-board filtering.
 
     For each word it keeps its letter mask and the set of letter pairs that stand side by side
-    in it (unordered, doubles included: 351 bits in six 64-bit words). A board's playable words
-    are then those whose mask is inside the box and that hold none of the box's 24 same-side
-    pairs: two array tests over the whole list, then one over the few words left.
+    in it (unordered, doubles included: 351 bits in six 64-bit words). The words are grouped by
+    letter mask, so that a board's candidates are the groups of the 4,096 subsets of its twelve
+    letters (a lookup each, not a test of every word); its playable words are the candidates that
+    hold none of the box's 24 same-side pairs.
     """
 
     def __init__(self, words: Iterable[str]) -> None:
-        lowered = {word.lower() for word in words}
-        self.words = sorted(w for w in lowered if len(w) >= MIN_LENGTH and is_plain_word(w))
+        distinct = dict.fromkeys(map(str.lower, words))  # in order: sorted input stays sorted
+        self.words = sorted(w for w in distinct if len(w) >= MIN_LENGTH and is_plain_word(w))
         codes = np.frombuffer(("\n".join(self.words) + "\n").encode("ascii"), dtype=np.uint8)
         letters = codes.astype(np.int64) - 97  # a newline is negative
         ends = np.flatnonzero(letters < 0)
         starts = np.concatenate(([0], ends[:-1] + 1))
         bits = np.where(letters >= 0, np.left_shift(1, letters.clip(0)), 0)
         self.masks = np.bitwise_or.reduceat(bits, starts) if self.words else bits[:0]
+        self._by_mask = np.argsort(self.masks, kind="stable")
+        self._group_masks, self._group_starts = np.unique(
+            self.masks[self._by_mask], return_index=True
+        )
+        self._group_ends = np.append(self._group_starts[1:], len(self.words))
         word_at = np.repeat(np.arange(len(self.words)), ends + 1 - starts)
         inside = (letters[:-1] >= 0) & (letters[1:] >= 0)
         pair = PAIR_NUMBER[letters[:-1][inside], letters[1:][inside]]
-        self.pairs = np.zeros((len(self.words), PAIR_WORDS), dtype=np.uint64)
-        np.bitwise_or.at(
-            self.pairs,
-            (word_at[:-1][inside], pair >> 6),
-            np.left_shift(np.uint64(1), (pair & 63).astype(np.uint64)),
-        )
+        pairs = np.zeros((len(self.words), PAIR_WORDS), dtype=np.uint64)
+        np.bitwise_or.at(pairs, (word_at[:-1][inside], pair >> 6), PAIR_BIT[pair & 63])
+        self._pairs_by_mask = pairs[self._by_mask]
 
     def __len__(self) -> int:
         """Return the number of distinct words of at least 3 letters in the index."""
@@ -180,9 +183,29 @@ class WordIndex:
 
     def playable_indices(self, board: Board) -> np.ndarray:
         """Return the positions in `words` of the playable words, ascending."""
-        on_box = np.flatnonzero((self.masks & ~board.mask) == 0)
-        clash = (self.pairs[on_box] & same_side_pairs(board)).any(axis=1)
-        return on_box[~clash]
+        rows = self._rows_inside(board.mask)
+        clash = (self._pairs_by_mask[rows] & same_side_pairs(board)).any(axis=1)
+        return np.sort(self._by_mask[rows[~clash]])
+
+    def _rows_inside(self, box: Mask) -> np.ndarray:
+        """Return the rows (in mask order) of the words made only of the box's letters."""
+        if not len(self._group_masks):
+            return np.zeros(0, dtype=np.int64)
+        subsets = submasks(box)
+        at = np.searchsorted(self._group_masks, subsets).clip(max=len(self._group_masks) - 1)
+        groups = at[self._group_masks[at] == subsets]
+        starts, ends = self._group_starts[groups], self._group_ends[groups]
+        lengths = ends - starts
+        first_row = np.repeat(starts - np.cumsum(lengths) + lengths, lengths)
+        return first_row + np.arange(lengths.sum())
+
+
+@lru_cache(maxsize=64)
+def submasks(mask: Mask) -> np.ndarray:
+    """Return every non-empty subset of a mask's letters, as masks, ascending."""
+    bits = np.array([1 << i for i in range(26) if mask >> i & 1], dtype=np.int64)
+    chosen = (np.arange(1, 1 << len(bits))[:, None] >> np.arange(len(bits))) & 1
+    return np.sort(chosen @ bits)
 
 
 PAIR_WORDS = 6  # 351 unordered pairs of letters, doubles included, fit in six 64-bit words
@@ -198,6 +221,7 @@ def pair_numbers() -> np.ndarray:
 
 
 PAIR_NUMBER = pair_numbers()
+PAIR_BIT = np.left_shift(np.uint64(1), np.arange(64, dtype=np.uint64))  # bit i of a 64-bit word
 
 
 @lru_cache(maxsize=64)

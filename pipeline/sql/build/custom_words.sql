@@ -1,6 +1,7 @@
 -- Every universe word of $game with the custom dictionary's decision, its reason, its probability
 -- and its whole evidence (a hand edit decides the words it names: `edited`). Reads decision_rows
--- (handed over by build.py: one row per universe word, with the days of its last verdicts).
+-- (handed over by build.py: one row per universe word id, with the days of its last verdicts and
+-- its buckets by number: $bucket_names and $history_bucket_names name them) and the universe.
 -- Key (game, word), unique: not a PRIMARY KEY because DuckDB's index of its ~1.1 million keys
 -- would add about 110 MB to the file; tests/test_invariants.py checks it instead.
 CREATE TABLE IF NOT EXISTS custom_words (
@@ -47,20 +48,20 @@ WITH nytbee_not_accepted AS (
 )
 SELECT
     $game,
-    d.word,
+    u.word,
     d.included,
     d.reason,
     d.prior_verdicts::INTEGER,
     d.prior_accepted::INTEGER,
-    d.last_accepted,
+    CASE WHEN d.prior_verdicts > 0 THEN d.last_accepted END,
     CASE WHEN d.last_verdict_day >= 0 THEN DATE '1970-01-01' + d.last_verdict_day END,
     CASE WHEN d.last_accepted_day >= 0 THEN DATE '1970-01-01' + d.last_accepted_day END,
     CASE WHEN d.last_rejected_day >= 0 THEN DATE '1970-01-01' + d.last_rejected_day END,
     d.score,
-    d.bucket,
+    $bucket_names[d.bucket_code + 1],
     d.bucket_size::INTEGER,
     d.bucket_rate,
-    nullif(d.history_bucket, ''),
+    CASE WHEN d.history_code >= 0 THEN $history_bucket_names[d.history_code + 1] END,
     d.history_size::INTEGER,
     d.probability,
     d.guarded,
@@ -73,9 +74,10 @@ SELECT
     coalesce(w.brown_count, 0),
     coalesce(w.capitalized, false),
     coalesce(w.first_name, false),
-    length(d.word),
-    letter_mask(d.word)
+    length(u.word),
+    u.letter_mask
 FROM decision_rows AS d
-LEFT JOIN nytbee_not_accepted AS n USING (word)
-LEFT JOIN words AS w USING (word)
-ORDER BY d.word;
+JOIN universe AS u USING (word_id)
+LEFT JOIN nytbee_not_accepted AS n ON n.word = u.word
+LEFT JOIN words AS w ON w.word = u.word
+ORDER BY d.word_id;
