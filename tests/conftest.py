@@ -37,6 +37,7 @@ from pipeline.download import relative_cache_path
 from pipeline.games import GAMES
 from pipeline.sources.bulk_archive import BULK_ARCHIVE_URL, parse_bulk_archive
 from pipeline.sources.nyt_gamedata import NYT_GAMEDATA_URL
+from pipeline.sources.nytbee import NytbeeLayout, parse_nytbee_layout_and_page
 from pipeline.sources.records import BeeRecord
 from pipeline.sources.simeydk import SIMEYDK_URL
 from tests import tiny_archive
@@ -311,6 +312,20 @@ def mirror() -> Path:
     if root is None:
         pytest.skip("PIPELINE_MIRROR is not set (point it at the mirror's http folder)")
     return root
+
+
+@pytest.fixture(scope="session")
+def nytbee_pages() -> dict[datetime.date, tuple[NytbeeLayout, BeeRecord]]:
+    """Return the layout and record of every mirrored nytbee.com page, by date (parsed once a
+    session: two test modules read them)."""
+    root = mirror_dir()
+    if root is None:
+        pytest.skip("PIPELINE_MIRROR is not set (point it at the mirror's http folder)")
+    pages = {}
+    for path in sorted((root / "nytbee.com").glob("Bee_*.html")):
+        date = datetime.datetime.strptime(path.stem, "Bee_%Y%m%d").date()
+        pages[date] = parse_nytbee_layout_and_page(path.read_bytes(), date)
+    return pages
 
 
 @pytest.fixture(scope="module")

@@ -115,17 +115,16 @@ def brute_best_short(sides: list[str], words: list[str]) -> set[tuple[str, ...]]
     one: set[tuple[str, ...]] = {(word,) for word in playable if bits[word] == box}
     if one:
         return best_of(one)
-    starting_with = defaultdict(list)
+    # Every pair is tried, a letter set at a time: the second words by first letter and letters.
+    starting_with: dict[str, dict[int, list[str]]] = defaultdict(lambda: defaultdict(list))
     for word in playable:
-        starting_with[word[0]].append((word, bits[word]))
+        starting_with[word[0]][bits[word]].append(word)
     two: set[tuple[str, ...]] = set()
     for first in playable:
         missing = box & ~bits[first]
-        two.update(
-            (first, second)
-            for second, second_bits in starting_with[first[-1]]
-            if second_bits & missing == missing
-        )
+        for second_bits, seconds in starting_with[first[-1]].items():
+            if second_bits & missing == missing:
+                two.update((first, second) for second in seconds)
     return best_of(two)
 
 

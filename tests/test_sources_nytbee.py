@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import datetime
-from pathlib import Path
 
 import pytest
 from bs4 import BeautifulSoup
@@ -119,17 +118,6 @@ def test_nytbee_page_rejects_pages_that_contradict_themselves(old, new, reason):
 
 
 # --- the real mirror (PIPELINE_MIRROR) ----------------------------------------------------------
-
-
-@pytest.fixture(scope="module")
-def nytbee_pages(mirror: Path) -> dict[datetime.date, tuple[NytbeeLayout, BeeRecord]]:
-    """Return the layout and record of every mirrored nytbee.com page, by date."""
-    pages = {}
-    for path in sorted((mirror / "nytbee.com").glob("Bee_*.html")):
-        date = datetime.datetime.strptime(path.stem, "Bee_%Y%m%d").date()
-        html = path.read_bytes()
-        pages[date] = (nytbee_layout(html), parse_nytbee_page(html, date))
-    return pages
 
 
 @pytest.mark.mirror

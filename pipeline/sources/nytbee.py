@@ -37,10 +37,15 @@ HIGHLIGHT_COLOR = "firebrick"
 
 def parse_nytbee_page(html: Html, date: datetime.date) -> BeeRecord:
     """Return the record of a nytbee.com page, checked against the date and counts it states."""
+    return parse_nytbee_layout_and_page(html, date)[1]
+
+
+def parse_nytbee_layout_and_page(html: Html, date: datetime.date) -> tuple[NytbeeLayout, BeeRecord]:
+    """Return the layout and the record of a nytbee.com page, from one parse of its HTML."""
     soup = parse_html(html)
     if _page_date(soup) != date:
         raise ParseError(f"page is for {_page_date(soup)}, expected {date}")
-    _layout, answer_list = _official_answer_list(soup)
+    layout, answer_list = _official_answer_list(soup)
     answers = _list_words(answer_list)
     pangrams = [mark.get_text(strip=True).lower() for mark in answer_list.find_all("mark")]
     counts = _stated_counts(soup)
@@ -50,7 +55,7 @@ def parse_nytbee_page(html: Html, date: datetime.date) -> BeeRecord:
     if PANGRAM_COUNT_LABEL in counts:
         check_count("pangrams", counts[PANGRAM_COUNT_LABEL], pangrams)
     center, letters = _nytbee_letters(soup, answers)
-    return BeeRecord(
+    return layout, BeeRecord(
         date=date,
         center=center,
         others=other_letters(letters, center),
