@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
-import hashlib
 from pathlib import Path
 
 import duckdb
@@ -58,8 +57,9 @@ def build_small_warehouse(path: Path) -> Path:
     return path
 
 
-def warehouse_snapshot(path: Path) -> dict[str, str]:
-    """Return a checksum of every table's rows (and the list of tables) of a warehouse file."""
+def warehouse_snapshot(path: Path) -> dict[str, tuple]:
+    """Return a digest of every table's rows (and the list of tables) of a warehouse file: the
+    row count and the sum of the rows' 64-bit hashes, computed in SQL (millions of rows)."""
     with duckdb.connect(str(path), read_only=True) as con:
         tables = [
             row[0]
@@ -68,8 +68,8 @@ def warehouse_snapshot(path: Path) -> dict[str, str]:
             ).fetchall()
         ]
         return {
-            table: hashlib.sha256(
-                repr(con.execute(f'SELECT * FROM "{table}" ORDER BY ALL').fetchall()).encode()
-            ).hexdigest()
+            table: con.execute(
+                f'SELECT count(*), sum(hash(t)::HUGEINT) FROM "{table}" AS t'
+            ).fetchall()[0]
             for table in tables
         }
