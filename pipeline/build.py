@@ -476,7 +476,8 @@ def _stage_lines(staged: Path, lines: list[str]) -> None:
 def recover_word_lists(con: Connection) -> None:
     """Publish or remove the word lists a killed build left staged (see publish_word_lists)."""
     committed = {}
-    if warehouse.table_exists(con, "dictionary_rules"):
+    outdated = {name for (name,) in warehouse.query(con, "build/outdated_tables").rows}
+    if warehouse.table_exists(con, "dictionary_rules") and "dictionary_rules" not in outdated:
         committed = dict(warehouse.run(con, "build/committed_builds").fetchall())
     publish_word_lists(committed)
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import shutil
 from pathlib import Path
 
 import numpy as np
@@ -386,3 +387,19 @@ def test_solve_letter_boxed_lists_the_playable_maybe_words(custom_env) -> None:
         {"word": "talk", "probability": 0.4},
         {"word": "chat", "probability": 0.3},
     ]
+
+
+def test_a_build_over_tables_of_an_older_version_rebuilds_them(
+    tiny_warehouse: Path, tmp_path: Path
+) -> None:
+    path = tmp_path / "warehouse.duckdb"
+    shutil.copyfile(tiny_warehouse, path)
+    with warehouse.open_warehouse(path) as con:  # the rules table before it named its build
+        con.execute("ALTER TABLE dictionary_rules DROP COLUMN build_id")
+    env = {"PIPELINE_WAREHOUSE": str(path), "PIPELINE_CUSTOM": str(tmp_path / "custom")}
+    result = runner.invoke(app, ["build", "spelling-bee"], env=env)
+    assert result.exit_code == 0, result.output
+    assert "the build's tables are from an older version: rebuilding them" in result.stderr
+    with warehouse.open_warehouse(path, read_only=True) as con:
+        rules = con.execute("SELECT game, score_column FROM dictionary_rules").fetchall()
+    assert rules == [("spelling-bee", "score_last")]
