@@ -209,7 +209,7 @@ def position_among_word(word_id: np.ndarray) -> np.ndarray:
     """Return each row's position among the rows of its word (0 for its first row)."""
     by_word = np.argsort(word_id, kind="stable")
     sorted_ids = word_id[by_word]
-    rows = np.arange(len(word_id))
+    rows = np.arange(len(word_id), dtype=np.int32)
     starts = np.concatenate([[True], sorted_ids[1:] != sorted_ids[:-1]]) if len(rows) else rows
     position = np.empty(len(word_id), dtype=np.int32)
     position[by_word] = rows - np.maximum.accumulate(np.where(starts, rows, 0))
@@ -270,12 +270,12 @@ def rates_before(
         return np.zeros(0, np.int32), np.zeros(0)
     first = int(day.min())
     days = int(day.max()) - first + 1
-    cell = code.astype(np.int64) * days + (day - first)
+    cell = code.astype(np.int32) * days + (day - first)  # a few million cells at most
     seen = np.bincount(cell[counted], minlength=codes * days).reshape(codes, days)
     hits = np.bincount(cell[counted & accepted], minlength=codes * days).reshape(codes, days)
-    seen_before = (np.cumsum(seen, axis=1) - seen).ravel()[cell]
-    hits_before = (np.cumsum(hits, axis=1) - hits).ravel()[cell]
-    return seen_before.astype(np.int32), (hits_before + 1.0) / (seen_before + 2.0)
+    seen_before = (np.cumsum(seen, axis=1) - seen).astype(np.int32).ravel()[cell]
+    hits_before = (np.cumsum(hits, axis=1) - hits).astype(np.int32).ravel()[cell]
+    return seen_before, (hits_before + 1.0) / (seen_before + 2.0)
 
 
 def bucket_names() -> list[str]:

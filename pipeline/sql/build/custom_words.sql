@@ -79,5 +79,4 @@ SELECT
 FROM decision_rows AS d
 JOIN universe AS u USING (word_id)
 LEFT JOIN nytbee_not_accepted AS n ON n.word = u.word
-LEFT JOIN words AS w ON w.word = u.word
-ORDER BY d.word_id;
+LEFT JOIN words AS w ON w.word = u.word;  -- no ORDER BY: readers order or pick by word
