@@ -40,8 +40,9 @@ scrape: $(INSTALLED)
 build: $(INSTALLED)
 	$(BIN)/pipeline build
 
+# One test process per core (pytest-xdist); the mirror warehouse is still built once (conftest.py).
 test: $(INSTALLED)
-	$(BIN)/pytest -q
+	$(BIN)/pytest -q -n auto
 
 lint: $(INSTALLED)
 	$(BIN)/ruff check .

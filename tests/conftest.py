@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime
+import fcntl
 import os
 import socket
 import threading
@@ -230,16 +231,21 @@ def _use_mirror_nltk_data(mirror: Path) -> None:
 
 @pytest.fixture(scope="session")
 def mirror_warehouse(tmp_path_factory: pytest.TempPathFactory) -> Iterator[MirrorWarehouse]:
-    """Build a warehouse from the mirror once per session (words, scrape, build: about 2 min).
+    """Build a warehouse from the mirror once per test run (words, scrape, build: about 30 s).
 
     Runs the real commands in-process with the warehouse, cache, custom lists and reports in a
     temporary folder; skips when PIPELINE_MIRROR is not set. Tests must treat it as read-only.
+    Under `pytest -n` (one process per core) the first process to need it builds it in the
+    folder the processes share, holding a lock; the others wait for it and reuse it.
     """
     mirror = mirror_dir()
     if mirror is None:
         pytest.skip("PIPELINE_MIRROR is not set (point it at the mirror's http folder)")
     _use_mirror_nltk_data(mirror)
-    root = tmp_path_factory.mktemp("mirror_warehouse")
+    shared = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        shared = shared.parent  # each process's temp folder sits in the run's own
+    root = shared / "mirror_warehouse"
     built = MirrorWarehouse(
         root=root,
         warehouse=root / "warehouse.duckdb",
@@ -247,6 +253,17 @@ def mirror_warehouse(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Mirro
         custom=root / "custom",
         reports=root / "reports",
     )
+    with (shared / "mirror_warehouse.lock").open("a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the block closes the file
+        if not (root / "built").exists():
+            root.mkdir(exist_ok=True)
+            _build_mirror_warehouse(built)
+            (root / "built").touch()
+    yield built
+
+
+def _build_mirror_warehouse(built: MirrorWarehouse) -> None:
+    """Run the mirror stages into a MirrorWarehouse's folders, or fail the test that asked."""
     runner = CliRunner()
     for stage in MIRROR_STAGES:
         result = runner.invoke(app, list(stage), env=built.env)
@@ -256,7 +273,6 @@ def mirror_warehouse(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Mirro
                 f"{result.exception!r}",
                 pytrace=False,
             )
-    yield built
 
 
 # --- a tiny warehouse built by the real stages from hand-written days ---------------------------
