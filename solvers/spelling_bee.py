@@ -160,15 +160,34 @@ def words_by_mask(
     distinct and plain (a stored word list has them so): the candidates are then picked by length
     and mask, with no letter looked at.
     """
+    if masks is not None:
+        return stored_words_by_mask(list(words), masks)
     groups: dict[Mask, list[Word]] = defaultdict(list)
-    if masks is None:
-        for word in candidate_words(words):
-            groups[letter_mask(word)].append(word)
-    else:
-        for word, mask in zip(words, masks, strict=True):
-            if len(word) >= MIN_LENGTH and mask.bit_count() <= PUZZLE_SIZE:
-                groups[mask].append(word)
+    for word in candidate_words(words):
+        groups[letter_mask(word)].append(word)
     return {mask: tuple(group) for mask, group in groups.items()}
+
+
+def stored_words_by_mask(words: list[Word], masks: Iterable[Mask]) -> dict[Mask, tuple[Word, ...]]:
+    """Return sorted, distinct, plain words with their masks grouped by mask (words_by_mask),
+    picking and grouping them with array operations: no Python step per word but the last."""
+    import numpy as np  # here, not at the top: solving one puzzle starts faster without it
+
+    mask_array = np.fromiter(masks, dtype=np.int64, count=len(words))
+    lengths = np.fromiter(map(len, words), dtype=np.int64, count=len(words))
+    fits = (lengths >= MIN_LENGTH) & (np.bitwise_count(mask_array) <= PUZZLE_SIZE)
+    kept = np.flatnonzero(fits)
+    order = kept[np.argsort(mask_array[kept], kind="stable")]  # stable: each group stays sorted
+    grouped_masks = mask_array[order]
+    starts = np.flatnonzero(np.concatenate([[True], grouped_masks[1:] != grouped_masks[:-1]]))
+    ends = np.append(starts[1:], len(order))
+    grouped = [words[i] for i in order.tolist()]
+    return {
+        mask: tuple(grouped[start:end])
+        for mask, start, end in zip(
+            grouped_masks[starts].tolist(), starts.tolist(), ends.tolist(), strict=True
+        )
+    }
 
 
 class BitwiseSolver:

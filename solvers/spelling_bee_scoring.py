@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
-from itertools import chain, repeat
+from itertools import chain
+from typing import Any
 
 from solvers.masks import Letters, Mask, Word, letter_mask
 from solvers.spelling_bee import PUZZLE_SIZE, Puzzle, SubsetSolver, center_submasks
@@ -49,9 +50,14 @@ def word_points(word: Word) -> int:
 
     Words shorter than 4 letters are never answers and score 0.
     """
-    if len(word) < 4:
-        return 0
-    return 1 if len(word) == 4 else len(word)
+    return int(length_points(len(word), False))
+
+
+def length_points(length: Any, pangram: Any) -> Any:
+    """Return the points of words of a length, pangrams or not: the rule of word_points plus the
+    pangram bonus. Written in arithmetic so that it takes ints or numpy arrays alike (a whole word
+    list is scored at once)."""
+    return (length == 4) + (length > 4) * length + PANGRAM_BONUS * (pangram & (length >= 4))
 
 
 def word_score(word: Word, puzzle: Puzzle | Letters) -> int:
@@ -61,8 +67,7 @@ def word_score(word: Word, puzzle: Puzzle | Letters) -> int:
 
 def pangram_points(word: Word, pangram: bool) -> int:
     """Return a word's points, knowing whether it is a pangram: word_points, plus 7 if it is."""
-    points = word_points(word)
-    return points + (PANGRAM_BONUS if points and pangram else 0)
+    return int(length_points(len(word), pangram))
 
 
 def total_score(words: Iterable[Word], puzzle: Puzzle | Letters) -> int:
@@ -113,14 +118,19 @@ class ScoredSubsetSolver(SubsetSolver):
     """
 
     def __init__(self, words: Iterable[Word], masks: Iterable[Mask] | None = None) -> None:
+        import numpy as np  # here, not at the top: solving one puzzle starts faster without it
+
         super().__init__(words, masks)
-        self.scores: dict[Word, int] = {}
-        self.totals: dict[Mask, int] = {}
-        for mask, group in self.index.items():
-            pangram = is_pangram_set(mask)
-            scores = list(map(pangram_points, group, repeat(pangram)))
-            self.scores.update(zip(group, scores, strict=True))
-            self.totals[mask] = sum(scores)
+        group_masks = list(self.index)
+        sizes = np.fromiter(map(len, self.index.values()), dtype=np.int64, count=len(group_masks))
+        grouped = list(chain.from_iterable(self.index.values()))
+        lengths = np.fromiter(map(len, grouped), dtype=np.int64, count=len(grouped))
+        pangram = np.fromiter(map(is_pangram_set, group_masks), dtype=bool, count=len(sizes))
+        points = length_points(lengths, np.repeat(pangram, sizes))
+        self.scores: dict[Word, int] = dict(zip(grouped, points.tolist(), strict=True))
+        starts = np.cumsum(sizes) - sizes
+        totals = np.add.reduceat(points, starts) if len(points) else points
+        self.totals: dict[Mask, int] = dict(zip(group_masks, totals.tolist(), strict=True))
 
     def solve_scored(self, puzzle: Puzzle) -> ScoredAnswers:
         """Return the puzzle's answers with their points, pangrams and total."""
