@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
-from itertools import chain
+from itertools import accumulate, chain, repeat
 from typing import Any
 
 from solvers.masks import Letters, Mask, Word, letter_mask
@@ -109,6 +109,35 @@ def score_answers(answers: Iterable[Word], puzzle: Puzzle) -> ScoredAnswers:
     return ScoredAnswers(ordered, scores, pangrams, sum(scores.values()))
 
 
+# From this many words on, the letter sets are scored with numpy arrays (loading numpy costs more
+# than it saves for the few words of one puzzle's lines of the custom list).
+ARRAY_SCORING = 20_000
+
+
+def repeat_each(values: list[bool], counts: list[int]) -> Iterable[bool]:
+    """Return each value repeated its count of times, in order."""
+    return chain.from_iterable(map(repeat, values, counts))
+
+
+def starts_of(sizes: list[int]) -> Iterable[tuple[int, int]]:
+    """Return (start, size) of consecutive runs of the given sizes."""
+    return zip(accumulate([0, *sizes[:-1]]), sizes, strict=True)
+
+
+def array_points(
+    grouped: list[Word], pangram: list[bool], sizes: list[int]
+) -> tuple[list[int], list[int]]:
+    """Return the points of words grouped by letter set (length_points over numpy arrays), and
+    each group's total."""
+    import numpy as np  # here, not at the top: solving one puzzle starts faster without it
+
+    lengths = np.fromiter(map(len, grouped), dtype=np.int64, count=len(grouped))
+    points = length_points(lengths, np.repeat(np.array(pangram, dtype=bool), sizes))
+    starts = np.cumsum(sizes) - np.array(sizes, dtype=np.int64)
+    totals = np.add.reduceat(points, starts) if len(points) else points
+    return points.tolist(), totals.tolist()
+
+
 class ScoredSubsetSolver(SubsetSolver):
     """The subsets solver, with every letter set scored once, when the table is built.
 
@@ -118,19 +147,18 @@ class ScoredSubsetSolver(SubsetSolver):
     """
 
     def __init__(self, words: Iterable[Word], masks: Iterable[Mask] | None = None) -> None:
-        import numpy as np  # here, not at the top: solving one puzzle starts faster without it
-
         super().__init__(words, masks)
         group_masks = list(self.index)
-        sizes = np.fromiter(map(len, self.index.values()), dtype=np.int64, count=len(group_masks))
         grouped = list(chain.from_iterable(self.index.values()))
-        lengths = np.fromiter(map(len, grouped), dtype=np.int64, count=len(grouped))
-        pangram = np.fromiter(map(is_pangram_set, group_masks), dtype=bool, count=len(sizes))
-        points = length_points(lengths, np.repeat(pangram, sizes))
-        self.scores: dict[Word, int] = dict(zip(grouped, points.tolist(), strict=True))
-        starts = np.cumsum(sizes) - sizes
-        totals = np.add.reduceat(points, starts) if len(points) else points
-        self.totals: dict[Mask, int] = dict(zip(group_masks, totals.tolist(), strict=True))
+        pangram = list(map(is_pangram_set, group_masks))
+        sizes = list(map(len, self.index.values()))
+        if len(grouped) < ARRAY_SCORING:
+            points = list(map(length_points, map(len, grouped), repeat_each(pangram, sizes)))
+            totals = [sum(points[start : start + size]) for start, size in starts_of(sizes)]
+        else:
+            points, totals = array_points(grouped, pangram, sizes)
+        self.scores: dict[Word, int] = dict(zip(grouped, points, strict=True))
+        self.totals: dict[Mask, int] = dict(zip(group_masks, totals, strict=True))
 
     def solve_scored(self, puzzle: Puzzle) -> ScoredAnswers:
         """Return the puzzle's answers with their points, pangrams and total."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from solvers import spelling_bee_scoring as scoring
 from solvers.masks import letter_mask
 from solvers.spelling_bee import make_puzzle
 from solvers.spelling_bee_scoring import (
@@ -179,3 +180,15 @@ def test_scored_subset_solver_from_stored_masks() -> None:
     assert ScoredSubsetSolver(words, masks).solve_scored(PUZZLE) == ScoredSubsetSolver(
         words
     ).solve_scored(PUZZLE)
+
+
+def test_scored_subset_solver_scores_a_big_list_with_arrays_as_a_small_one_in_python(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    words = [*OFFICIAL, "math", "chomp", "cat"]
+    in_python = ScoredSubsetSolver(words)
+    monkeypatch.setattr(scoring, "ARRAY_SCORING", 0)  # every list is "big"
+    with_arrays = ScoredSubsetSolver(words)
+    assert with_arrays.scores == in_python.scores
+    assert with_arrays.totals == in_python.totals
+    assert with_arrays.solve_scored(PUZZLE).total == 106
