@@ -121,7 +121,8 @@ def repeat_each(values: list[bool], counts: list[int]) -> Iterable[bool]:
 
 def starts_of(sizes: list[int]) -> Iterable[tuple[int, int]]:
     """Return (start, size) of consecutive runs of the given sizes."""
-    return zip(accumulate([0, *sizes[:-1]]), sizes, strict=True)
+    starts = list(accumulate(sizes, initial=0))[:-1]
+    return zip(starts, sizes, strict=True)
 
 
 def array_points(

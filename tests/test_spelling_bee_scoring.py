@@ -192,3 +192,9 @@ def test_scored_subset_solver_scores_a_big_list_with_arrays_as_a_small_one_in_py
     assert with_arrays.scores == in_python.scores
     assert with_arrays.totals == in_python.totals
     assert with_arrays.solve_scored(PUZZLE).total == 106
+
+
+def test_scored_subset_solver_of_no_word_scores_nothing() -> None:
+    for words in ([], ["cat", "a"]):  # nothing, or nothing of 4 letters
+        found = ScoredSubsetSolver(words).solve_scored(PUZZLE)
+        assert (found.words, found.scores, found.pangrams, found.total) == ([], {}, [], 0)
