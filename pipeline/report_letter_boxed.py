@@ -5,8 +5,6 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-import numpy as np
-
 from pipeline import progress, warehouse
 from pipeline.games import LETTER_BOXED
 from pipeline.warehouse import Connection, Table
@@ -72,7 +70,7 @@ def solve_archive(con: Connection) -> list[DaySolutions]:
         arrays = lb.BoardWords.of(board, words)
         links = best_links(arrays)
         best = lb.first_chain(links) if links else None
-        one_word, two_words = short_solution_counts(arrays)
+        one_word, two_words = lb.short_solution_counts(arrays)
         count = lb.chain_count(links) if links else 0
         solved.append(DaySolutions(date, nyt, best, count, one_word, two_words))
     return solved
@@ -86,28 +84,6 @@ def best_links(arrays: lb.BoardWords) -> list[dict[lb.State, list[lb.Link]]]:
     if short is not None:
         return short
     return lb.board_links(arrays.board, arrays.words, lb.DEFAULT_MAX_WORDS)
-
-
-def short_solution_counts(arrays: lb.BoardWords) -> tuple[int, int]:
-    """Return how many solutions of exactly one and of exactly two words a board's playable words
-    allow: `lb.count_by_words(board, words, 2)`, counted over the arrays instead of searched.
-
-    A two-word solution is a first word that does not use every letter, then a word starting with
-    its last letter that uses every letter the first one left: for each first letter and each set
-    of letters, the words using at least that set are counted once (sums over supersets).
-    """
-    box = lb.FULL_BOX
-    one_word = int(np.count_nonzero(arrays.mask == box))
-    cells = arrays.mask * lb.BOX_SIZE + arrays.first
-    # int32 holds any count (a day has thousands of words) and halves the memory the sums sweep.
-    by_mask = np.bincount(cells, minlength=(box + 1) * lb.BOX_SIZE).astype(np.int32)
-    by_mask = by_mask.reshape(box + 1, lb.BOX_SIZE)
-    for bit in range(lb.BOX_SIZE):  # a superset of m is a superset of m without this bit
-        halves = by_mask.reshape(-1, 2, 1 << bit, lb.BOX_SIZE)
-        halves[:, 0] += halves[:, 1]
-    opening = arrays.mask != box
-    two_words = int(by_mask[box ^ arrays.mask[opening], arrays.last[opening]].sum(dtype=np.int64))
-    return one_word, two_words
 
 
 def nyt_solution_rows(days: list[DaySolutions]) -> Table:

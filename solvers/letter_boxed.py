@@ -29,6 +29,7 @@ __all__ = [
     "is_playable",
     "parse_board",
     "playable_words",
+    "short_solution_counts",
     "solutions_with_words",
     "solve",
     "solve_all",
@@ -650,6 +651,28 @@ def count_by_words(board: Board, words: Iterable[str], max_words: int) -> list[i
     """Return how many solutions have exactly 1, 2, .. max_words words, without listing them."""
     table = step_table(playable_words(board, words), board.mask, shortest_only=False)
     return [chain_count(exact_links(table, board.mask, n)) for n in range(1, max_words + 1)]
+
+
+def short_solution_counts(arrays: BoardWords) -> tuple[int, int]:
+    """Return how many solutions of exactly one and of exactly two words a board's playable words
+    allow: `count_by_words(board, words, 2)`, counted over the arrays instead of searched.
+
+    A two-word solution is a first word that does not use every letter, then a word starting with
+    its last letter that uses every letter the first one left: for each first letter and each set
+    of letters, the words using at least that set are counted once (sums over supersets).
+    """
+    box = FULL_BOX
+    one_word = int(np.count_nonzero(arrays.mask == box))
+    cells = arrays.mask * BOX_SIZE + arrays.first
+    # int32 holds any count (a day has thousands of words) and halves the memory the sums sweep.
+    by_mask = np.bincount(cells, minlength=(box + 1) * BOX_SIZE).astype(np.int32)
+    by_mask = by_mask.reshape(box + 1, BOX_SIZE)
+    for bit in range(BOX_SIZE):  # a superset of m is a superset of m without this bit
+        halves = by_mask.reshape(-1, 2, 1 << bit, BOX_SIZE)
+        halves[:, 0] += halves[:, 1]
+    opening = arrays.mask != box
+    two_words = int(by_mask[box ^ arrays.mask[opening], arrays.last[opening]].sum(dtype=np.int64))
+    return one_word, two_words
 
 
 def solutions_with_words(board: Board, words: Iterable[str], n: int) -> list[Solution]:

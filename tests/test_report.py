@@ -11,11 +11,10 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from pipeline import build, report, report_letter_boxed, report_model, warehouse
+from pipeline import build, report, report_model, warehouse
 from pipeline.cli import app
 from pipeline.games import SPELLING_BEE
 from pipeline.rule import Rule
-from solvers import letter_boxed
 
 # The tiny warehouse (tests/conftest.py) has three Spelling Bee puzzles in 2024-01-01 .. 2025-12-31
 # (and one in 2021 outside it). The build chose Rule("score_last", 0.3): a word judged before is
@@ -364,34 +363,3 @@ def test_cli_explain_answer_known_from_the_other_game(tiny_warehouse: Path) -> N
     assert result.exit_code == 0, result.output
     assert "lists: in no word list (known only from the NYT games)" in result.stdout
     assert "## Letter Boxed: not in the universe" in result.stdout
-
-
-LETTER_BOXED_WORDS = [
-    "adgjbeh",
-    "hcfkil",
-    "adgjbehk",
-    "kcfil",
-    "hcfkila",
-    "adg",
-    "gjbeh",
-    "dagjbeheh",
-    "ADGJ",  # upper case counts
-    "adgj",  # duplicate
-    "aab",  # two letters of one side in a row
-    "xyz",  # not on the box
-]
-
-
-@pytest.mark.parametrize(
-    "words",
-    [
-        LETTER_BOXED_WORDS,
-        [*LETTER_BOXED_WORDS, "adgjbehcfkil", "kadgjbehcfil", "lifchebjgda"],  # one-word ones
-        ["adg", "gjbeh", "hcfkil"],  # three words at least
-        [],
-    ],
-)
-def test_short_solution_counts_agree_with_the_solver(words: list[str]) -> None:
-    board = letter_boxed.parse_board(["abc", "def", "ghi", "jkl"])
-    counts = report_letter_boxed.short_solution_counts(letter_boxed.BoardWords.of(board, words))
-    assert list(counts) == letter_boxed.count_by_words(board, words, 2)
