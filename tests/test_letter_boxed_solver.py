@@ -381,32 +381,15 @@ def test_word_index_matches_playable_words_on_a_big_list(archive):
         assert index.playable(board) == playable_words(board, words)
 
 
-SHORT_COUNT_WORDS = [
-    "adgjbeh",
-    "hcfkil",
-    "adgjbehk",
-    "kcfil",
-    "hcfkila",
-    "adg",
-    "gjbeh",
-    "dagjbeheh",
-    "ADGJ",  # upper case counts
-    "adgj",  # duplicate
-    "aab",  # two letters of one side in a row
-    "xyz",  # not on the box
-]
-
-
 @pytest.mark.parametrize(
     "words",
     [
-        SHORT_COUNT_WORDS,
-        [*SHORT_COUNT_WORDS, "adgjbehcfkil", "kadgjbehcfil", "lifchebjgda"],  # one-word ones
+        WORDS,
+        [*WORDS, "adgjbehcfkil", "kadgjbehcfil", "lifchebjgda"],  # one-word ones
         ["adg", "gjbeh", "hcfkil"],  # three words at least
         [],
     ],
 )
 def test_short_solution_counts_agree_with_the_search(words: list[str]) -> None:
-    board = parse_board(["abc", "def", "ghi", "jkl"])
-    counts = short_solution_counts(BoardWords.of(board, words))
-    assert list(counts) == count_by_words(board, words, 2)
+    counts = short_solution_counts(BoardWords.of(BOARD, words))
+    assert list(counts) == count_by_words(BOARD, words, 2)
