@@ -35,7 +35,8 @@ from pipeline import build, scrape, warehouse, words
 from pipeline.cli import app
 from pipeline.config import mirror_dir
 from pipeline.download import relative_cache_path
-from pipeline.games import GAMES
+from pipeline.games import GAMES, SPELLING_BEE
+from pipeline.rule import Evidence
 from pipeline.sources.bulk_archive import BULK_ARCHIVE_URL, parse_bulk_archive
 from pipeline.sources.nyt_gamedata import NYT_GAMEDATA_URL
 from pipeline.sources.nytbee import NytbeeLayout, parse_nytbee_layout_and_page
@@ -307,6 +308,21 @@ def tiny_warehouse(tmp_path_factory: pytest.TempPathFactory) -> Path:
             summaries = build.build(con, GAMES, tiny_archive.RUN_ID)
         build.publish_word_lists({summary.game.name: tiny_archive.RUN_ID for summary in summaries})
     return path
+
+
+@dataclass(frozen=True)
+class BuiltEvidence:
+    """The build's evidence of the past verdicts and of every word as of the day after them."""
+
+    history: Evidence
+    current: Evidence
+
+
+@pytest.fixture(scope="session")
+def tiny_evidence(tiny_warehouse: Path) -> BuiltEvidence:
+    """Return the Spelling Bee evidence as the build computes it on the tiny warehouse."""
+    with warehouse.open_warehouse(tiny_warehouse, read_only=True) as con:
+        return BuiltEvidence(*build.build_evidence(con, SPELLING_BEE, tiny_archive.AS_OF))
 
 
 # --- the mirror's own files (PIPELINE_MIRROR) ------------------------------------------------

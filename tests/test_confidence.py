@@ -21,18 +21,11 @@ from pipeline.errors import UserError
 from pipeline.games import GAMES, SPELLING_BEE
 from pipeline.rule import MaybeBand, Rule, decide, maybe_band
 from tests import tiny_archive
-from tests.test_evidence import BuiltEvidence, row
+from tests.test_evidence import row
 from tests.test_rule import evidence
 from tests.tiny_archive import AS_OF, P2, P3
 
 runner = CliRunner()
-
-
-@pytest.fixture(scope="module")
-def tiny_evidence(tiny_warehouse: Path) -> BuiltEvidence:
-    """Return the Spelling Bee evidence as the build computes it on the tiny warehouse."""
-    with warehouse.open_warehouse(tiny_warehouse, read_only=True) as con:
-        return BuiltEvidence(*build.build_evidence(con, SPELLING_BEE, AS_OF))
 
 
 # --- probabilities --------------------------------------------------------------------------

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import datetime as dt
 import math
-from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -13,26 +12,10 @@ import pytest
 
 from pipeline import build, warehouse
 from pipeline.evidence import HISTORY_BUCKETS, bucket_names
-from pipeline.games import SPELLING_BEE
-from pipeline.rule import Evidence
+from tests.conftest import BuiltEvidence
 from tests.tiny_archive import AS_OF, P1, P2, P3
 
 NEW_WORDS_BUCKET = "0000000@0.0"  # in no list, Zipf 0: betrayal, blasted, ebbe, blanket
-
-
-@dataclass(frozen=True)
-class BuiltEvidence:
-    """The build's evidence of the past verdicts and of every word as of AS_OF."""
-
-    history: Evidence
-    current: Evidence
-
-
-@pytest.fixture(scope="module")
-def evidence(tiny_warehouse: Path) -> BuiltEvidence:
-    """Return the Spelling Bee evidence as the build computes it on the tiny warehouse."""
-    with warehouse.open_warehouse(tiny_warehouse, read_only=True) as con:
-        return BuiltEvidence(*build.build_evidence(con, SPELLING_BEE, AS_OF))
 
 
 def row(evidence: BuiltEvidence, word: str, as_of: dt.date) -> dict:
@@ -65,13 +48,13 @@ def decayed(votes: list[tuple[int, dt.date]], as_of: dt.date, tau: float) -> flo
     return sum(vote * math.exp(-(as_of - date).days / tau) for vote, date in votes)
 
 
-def test_decay_weighs_each_verdict_by_its_age(evidence) -> None:
-    able = row(evidence, "able", P3)
+def test_decay_weighs_each_verdict_by_its_age(tiny_evidence) -> None:
+    able = row(tiny_evidence, "able", P3)
     # accepted 2024-01-10 (366 days before 2025-01-10: 2024 is a leap year) and 2024-02-10 (335)
     assert able["score_180"] == pytest.approx(math.exp(-366 / 180) + math.exp(-335 / 180))
     assert able["score_365"] == pytest.approx(math.exp(-366 / 365) + math.exp(-335 / 365))
     assert (able["score_forever"], able["score_last"]) == (2, 1)
-    bale = row(evidence, "bale", AS_OF)
+    bale = row(tiny_evidence, "bale", AS_OF)
     # accepted 2024-01-10 (367 days before 2025-01-11), rejected 2024-02-10 (336) and 2025-01-10 (1)
     votes = [(1, P1), (-1, P2), (-1, P3)]
     assert bale["score_180"] == pytest.approx(
@@ -82,15 +65,15 @@ def test_decay_weighs_each_verdict_by_its_age(evidence) -> None:
     assert (bale["score_forever"], bale["score_last"]) == (-1, -1)
 
 
-def test_a_verdict_is_not_evidence_for_its_own_day(evidence) -> None:
-    able = row(evidence, "able", P1)
+def test_a_verdict_is_not_evidence_for_its_own_day(tiny_evidence) -> None:
+    able = row(tiny_evidence, "able", P1)
     assert (able["accepted"], able["prior_verdicts"], able["prior_accepted"]) == (True, 0, 0)
     assert (able["last_accepted"], able["score_180"], able["score_last"]) == (None, 0, 0)
-    bale = row(evidence, "bale", P3)  # rejected that day: only 2024-01-10 and 2024-02-10 count
+    bale = row(tiny_evidence, "bale", P3)  # rejected that day: only 2024-01-10 and 2024-02-10 count
     assert (bale["accepted"], bale["prior_verdicts"], bale["prior_accepted"]) == (False, 2, 1)
     assert bale["score_forever"] == 0
     # The build's row (as of the day after the archive) counts the last puzzle too.
-    current = row(evidence, "bale", AS_OF)
+    current = row(tiny_evidence, "bale", AS_OF)
     assert (current["accepted"], current["prior_verdicts"], current["prior_accepted"]) == (
         None,
         3,
@@ -98,16 +81,16 @@ def test_a_verdict_is_not_evidence_for_its_own_day(evidence) -> None:
     )
 
 
-def test_last_accepted_is_the_most_recent_earlier_verdict(evidence) -> None:
-    assert row(evidence, "able", P2)["last_accepted"] is True
-    assert row(evidence, "bale", P3)["last_accepted"] is False  # rejected 2024-02-10
-    assert row(evidence, "blab", P3)["last_accepted"] is False  # rejected 2024-01-10
-    assert row(evidence, "blab", AS_OF)["last_accepted"] is True  # accepted 2025-01-10
+def test_last_accepted_is_the_most_recent_earlier_verdict(tiny_evidence) -> None:
+    assert row(tiny_evidence, "able", P2)["last_accepted"] is True
+    assert row(tiny_evidence, "bale", P3)["last_accepted"] is False  # rejected 2024-02-10
+    assert row(tiny_evidence, "blab", P3)["last_accepted"] is False  # rejected 2024-01-10
+    assert row(tiny_evidence, "blab", AS_OF)["last_accepted"] is True  # accepted 2025-01-10
 
 
-def test_bucket_rates_count_earlier_new_words_from_the_next_day(evidence) -> None:
+def test_bucket_rates_count_earlier_new_words_from_the_next_day(tiny_evidence) -> None:
     # Smoothed (a + 1) / (n + 2) over the new words of the bucket judged before that day.
-    betrayal = row(evidence, "betrayal", P1)
+    betrayal = row(tiny_evidence, "betrayal", P1)
     assert (betrayal["bucket"], betrayal["bucket_size"], betrayal["bucket_rate"]) == (
         NEW_WORDS_BUCKET,
         0,
@@ -115,15 +98,15 @@ def test_bucket_rates_count_earlier_new_words_from_the_next_day(evidence) -> Non
     )
     # blasted and ebbe, both new on 2024-02-10, see betrayal (accepted) but not each other.
     for word in ("blasted", "ebbe"):
-        new = row(evidence, word, P2)
+        new = row(tiny_evidence, word, P2)
         assert (new["bucket"], new["bucket_size"]) == (NEW_WORDS_BUCKET, 1)
         assert new["bucket_rate"] == pytest.approx(2 / 3)
-    blanket = row(evidence, "blanket", P3)  # betrayal, blasted, ebbe: 3 of 3 accepted
+    blanket = row(tiny_evidence, "blanket", P3)  # betrayal, blasted, ebbe: 3 of 3 accepted
     assert (blanket["bucket_size"], blanket["bucket_rate"]) == (3, 0.8)
     # bales inflects bale, accepted the puzzle before: the fifth flag of its bucket.
-    assert row(evidence, "bales", P2)["bucket"] == "0100110@0.0"
+    assert row(tiny_evidence, "bales", P2)["bucket"] == "0100110@0.0"
     # A word never eligible (chat) gets the rate of its bucket, empty here: (0 + 1) / (0 + 2).
-    chat = row(evidence, "chat", AS_OF)
+    chat = row(tiny_evidence, "chat", AS_OF)
     assert (chat["prior_verdicts"], chat["bucket_size"], chat["bucket_rate"]) == (0, 0, 0.5)
 
 
