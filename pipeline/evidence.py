@@ -159,8 +159,8 @@ def verdict_history(
     tiny score stays tiny rather than a residue of one running sum over all rows.
     """
     position = position_among_word(word_id)
-    slot = position_by_position(word_id, position)
     starts = np.concatenate([[0], np.cumsum(np.bincount(position, minlength=1))])
+    slot = position_by_position(word_id, position, starts)
     laid_day = np.empty(len(day), dtype=np.int32)
     laid_day[slot] = day
     laid_accepted = np.empty(len(day), dtype=np.int8)
@@ -179,14 +179,13 @@ def verdict_history(
         prior_accepted[now] = prior_accepted[before] + (laid_accepted[before] == 1)
         last[now] = laid_accepted[before] == 1
         last_day[now] = laid_day[before]
-    judged = position > 0
-    last_accepted = last[slot].view(bool)
+    last_verdict = last[slot]  # 1 accepted, 0 rejected or none
     columns = {
         "prior_verdicts": position,
         "prior_accepted": prior_accepted[slot],
-        "last_accepted": last_accepted,
+        "last_accepted": last_verdict.view(bool),
         "last_verdict_day": last_day[slot],
-        "score_last": (2 * last[slot] - 1) * judged,
+        "score_last": (2 * last_verdict - 1) * (position > 0),
     }
     del laid_day, laid_accepted, prior_accepted, last, last_day
     for tau in TAUS:
@@ -195,14 +194,16 @@ def verdict_history(
     return columns
 
 
-def position_by_position(word_id: np.ndarray, position: np.ndarray) -> np.ndarray:
-    """Return each row's place when rows are laid out position by position, and each position's
-    words longest history first (so that each position's words are a prefix of the last's)."""
+def position_by_position(
+    word_id: np.ndarray, position: np.ndarray, starts: np.ndarray
+) -> np.ndarray:
+    """Return each row's place when rows are laid out position by position (position k's rows
+    from starts[k]), each position's words longest history first (so that each position's words
+    are a prefix of the last's)."""
     lengths = np.bincount(word_id, minlength=1)
     rank = np.empty(len(lengths), dtype=np.int32)
     rank[np.argsort(-lengths, kind="stable")] = np.arange(len(lengths), dtype=np.int32)
-    starts = np.concatenate([[0], np.cumsum(np.bincount(position, minlength=1))]).astype(np.int32)
-    return starts[position] + rank[word_id]
+    return starts.astype(np.int32)[position] + rank[word_id]
 
 
 def position_among_word(word_id: np.ndarray) -> np.ndarray:
