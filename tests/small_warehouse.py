@@ -14,10 +14,11 @@ from pathlib import Path
 import duckdb
 import pytest
 
-from pipeline import build, scrape, warehouse
 from pipeline.games import GAMES
 from pipeline.sources.records import BeeRecord
-from pipeline.words import WordCollection, load_words
+from pipeline.stages import build, scrape
+from pipeline.stages.words import WordCollection, load_words
+from pipeline.storage import warehouse
 from tests.made_up_days import BLACKSMITH, CLIMBED_ANSWERS
 
 PUZZLE_DATES = (dt.date(2024, 1, 10), dt.date(2024, 7, 10), dt.date(2025, 1, 10))

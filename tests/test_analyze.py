@@ -9,10 +9,11 @@ from collections.abc import Iterator
 import pytest
 from typer.testing import CliRunner
 
-from pipeline import analyze, warehouse
-from pipeline.cli import app
+from pipeline.cli.app import app
 from pipeline.config import mirror_dir
-from pipeline.warehouse import Connection
+from pipeline.games import honeycombs as analyze
+from pipeline.storage import warehouse
+from pipeline.storage.warehouse import Connection
 from solvers.spelling_bee import make_puzzle
 from solvers.spelling_bee_scoring import total_score
 from tests.conftest import MirrorWarehouse

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from pipeline.bench_stages import StageTarget, run_timed
-from pipeline.cli import app
+from pipeline.bench.stages import StageTarget, run_timed
+from pipeline.cli.app import app
 from pipeline.errors import UserError
 
 

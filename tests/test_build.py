@@ -7,9 +7,9 @@ import datetime as dt
 import numpy as np
 import pytest
 
-from pipeline import build
 from pipeline.games import LETTER_BOXED, SPELLING_BEE
-from pipeline.rule import Rule
+from pipeline.model.rule import Rule
+from pipeline.stages import build
 from solvers.letter_boxed import parse_board, playable_words
 from solvers.masks import is_plain_word, letter_mask
 from solvers.spelling_bee import SubsetSolver, make_puzzle

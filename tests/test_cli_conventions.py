@@ -10,8 +10,8 @@ import pytest
 from typer.testing import CliRunner
 
 from pipeline import __version__
-from pipeline.cli import app
-from pipeline.solve_spelling_bee import SOLVER_NAMES
+from pipeline.cli.app import app
+from pipeline.solve.spelling_bee import SOLVER_NAMES
 
 
 @pytest.fixture

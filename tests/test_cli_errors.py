@@ -17,7 +17,7 @@ from pathlib import Path
 import duckdb
 import pytest
 
-from pipeline.cli import main
+from pipeline.cli.app import main
 from tests.small_warehouse import build_small_warehouse, warehouse_snapshot
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent

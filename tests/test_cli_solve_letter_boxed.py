@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from pipeline.cli import app
+from pipeline.cli.app import app
 
 BOX = ["ozu", "nri", "lfa", "mbt"]
 # forum + mobilization (17 letters) and fulmar + robotization (18) both use all 12 letters;

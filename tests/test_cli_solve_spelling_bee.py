@@ -8,12 +8,12 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from pipeline import warehouse
-from pipeline.cli import app
+from pipeline.cli.app import app
 from pipeline.games import SPELLING_BEE
-from pipeline.named_lists import MaybeWord, read_maybe_list
-from pipeline.solve_spelling_bee import SOLVER_NAMES, make_solver
-from pipeline.words import WordCollection, load_words
+from pipeline.solve.spelling_bee import SOLVER_NAMES, make_solver
+from pipeline.stages.words import WordCollection, load_words
+from pipeline.storage import warehouse
+from pipeline.storage.named_lists import MaybeWord, read_maybe_list
 from solvers.spelling_bee import Puzzle, SubsetSolver
 from tests.conftest import MirrorWarehouse
 

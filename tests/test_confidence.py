@@ -14,12 +14,14 @@ import numpy as np
 import pytest
 from typer.testing import CliRunner
 
-from pipeline import build, report_confidence, scrape, warehouse, words
-from pipeline.cli import app
-from pipeline.edits import Edit, read_edits
+from pipeline.cli.app import app
 from pipeline.errors import UserError
 from pipeline.games import GAMES, SPELLING_BEE
-from pipeline.rule import MaybeBand, Rule, decide, maybe_band
+from pipeline.model.rule import MaybeBand, Rule, decide, maybe_band
+from pipeline.report import confidence as report_confidence
+from pipeline.stages import build, scrape, words
+from pipeline.storage import warehouse
+from pipeline.storage.edits import Edit, read_edits
 from tests import tiny_archive
 from tests.test_evidence import row
 from tests.test_rule import evidence

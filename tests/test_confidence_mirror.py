@@ -7,8 +7,9 @@ import datetime as dt
 
 import pytest
 
-from pipeline import report, report_confidence
 from pipeline.games import LETTER_BOXED, SPELLING_BEE
+from pipeline.report import confidence as report_confidence
+from pipeline.stages import report
 from tests.conftest import MirrorWarehouse
 
 WINDOW = (dt.date(2024, 8, 10), dt.date(2025, 8, 9))

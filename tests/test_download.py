@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 import requests
 
-from pipeline.download import STALE_SECONDS, TEMP_SUFFIX, USER_AGENT, Downloader, Fetched
 from pipeline.errors import UserError
+from pipeline.storage.download import STALE_SECONDS, TEMP_SUFFIX, USER_AGENT, Downloader, Fetched
 from tests.conftest import LocalHTTP, Reply
 
 URL = "https://example.org/puzzles/2024-01-01.json"

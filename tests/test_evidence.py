@@ -10,8 +10,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from pipeline import build, warehouse
-from pipeline.evidence import HISTORY_BUCKETS, bucket_names
+from pipeline.model.evidence import HISTORY_BUCKETS, bucket_names
+from pipeline.stages import build
+from pipeline.storage import warehouse
 from tests.conftest import BuiltEvidence
 from tests.tiny_archive import AS_OF, P1, P2, P3
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from pipeline import warehouse
+from pipeline.storage import warehouse
 from solvers.masks import letter_mask
 
 BUILT_TABLES = (

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from pipeline.cli import app
+from pipeline.cli.app import app
 from pipeline.errors import UserError
-from pipeline.output_paths import atomic_write, check_output_file, check_output_folder
+from pipeline.storage.output_paths import atomic_write, check_output_file, check_output_folder
 from tests.small_warehouse import PUZZLE_DATES, build_small_warehouse
 
 runner = CliRunner()

@@ -5,7 +5,7 @@ from pathlib import Path
 import typer
 from typer.core import TyperGroup
 
-from pipeline.cli import app
+from pipeline.cli.app import app
 
 README = (Path(__file__).resolve().parent.parent / "README.md").read_text()
 

@@ -11,10 +11,12 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from pipeline import build, report, report_model, warehouse
-from pipeline.cli import app
+from pipeline.cli.app import app
 from pipeline.games import SPELLING_BEE
-from pipeline.rule import Rule
+from pipeline.model.rule import Rule
+from pipeline.report import model as report_model
+from pipeline.stages import build, report
+from pipeline.storage import warehouse
 
 # The tiny warehouse (tests/conftest.py) has three Spelling Bee puzzles in 2024-01-01 .. 2025-12-31
 # (and one in 2021 outside it). The build chose Rule("score_last", 0.3): a word judged before is

@@ -11,8 +11,8 @@ import pytest
 from bs4 import BeautifulSoup, Tag
 from typer.testing import CliRunner
 
-from pipeline.cli import app
-from pipeline.render_html import EXTRA_COLOR, MISSED_COLOR, RAW_COLORS
+from pipeline.cli.app import app
+from pipeline.render.html import EXTRA_COLOR, MISSED_COLOR, RAW_COLORS
 
 # The tiny warehouse's Spelling Bee from 2024-01-01: 3 puzzles, 11 answers, 14 predicted, 9 hits
 # (tests/test_report.py explains each pair); missed alba and blab, extra bale abba alba blab ebbe.

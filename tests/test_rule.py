@@ -5,9 +5,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from pipeline import warehouse
-from pipeline.build import score_predictions
-from pipeline.rule import Evidence, Rule, decide, reasons
+from pipeline.model.rule import Evidence, Rule, decide, reasons
+from pipeline.stages.build import score_predictions
+from pipeline.storage import warehouse
 
 RULE = Rule("score_180", 0.55)
 

@@ -12,9 +12,9 @@ import duckdb
 import pytest
 from typer.testing import CliRunner
 
-from pipeline.cli import app
+from pipeline.cli.app import app
+from pipeline.games.letter_boxed_validation import box_problems
 from pipeline.sources.records import BoxRecord
-from pipeline.validate_letter_boxed import box_problems
 from tests.conftest import MIRROR_UNTIL, MirrorWarehouse
 
 pytestmark = pytest.mark.mirror

@@ -22,14 +22,14 @@ import duckdb
 import pytest
 
 from pipeline import games as pipeline_games
-from pipeline import warehouse
-from pipeline.download import Downloader
-from pipeline.scrape import collect, load, read_known
 from pipeline.sources.bulk_archive import BULK_ARCHIVE_URL
 from pipeline.sources.nyt_gamedata import NYT_GAMEDATA_URL
 from pipeline.sources.nyt_live import NYT_LIVE_LETTER_BOXED_URL, NYT_LIVE_SPELLING_BEE_URL
 from pipeline.sources.nytbee import NYTBEE_URL
 from pipeline.sources.simeydk import SIMEYDK_URL
+from pipeline.stages.scrape import collect, load, read_known
+from pipeline.storage import warehouse
+from pipeline.storage.download import Downloader
 from tests.conftest import LocalHTTP, Reply
 
 D = dt.date

@@ -3,9 +3,9 @@
 import datetime as dt
 from pathlib import Path
 
-from pipeline import warehouse
-from pipeline.scrape import ScrapeRun, load
 from pipeline.sources.records import BoxRecord
+from pipeline.stages.scrape import ScrapeRun, load
+from pipeline.storage import warehouse
 
 D = dt.date
 BLACKSMITH = ("phs", "tko", "bam", "icl")

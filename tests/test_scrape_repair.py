@@ -9,12 +9,12 @@ from pathlib import Path
 
 import duckdb
 
-from pipeline import warehouse
-from pipeline.download import Downloader
 from pipeline.games import LETTER_BOXED, SPELLING_BEE
-from pipeline.scrape import collect, load, read_known
 from pipeline.sources.nyt_gamedata import NYT_GAMEDATA_URL
 from pipeline.sources.simeydk import SIMEYDK_URL
+from pipeline.stages.scrape import collect, load, read_known
+from pipeline.storage import warehouse
+from pipeline.storage.download import Downloader
 from tests.conftest import LocalHTTP
 from tests.test_scrape_faults import GAMEDATA, gamedata_path, letter_boxed_day, simeydk_path
 

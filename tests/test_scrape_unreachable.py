@@ -12,13 +12,13 @@ from pathlib import Path
 
 import pytest
 
-from pipeline import warehouse
-from pipeline.download import Downloader, relative_cache_path
-from pipeline.scrape import collect, load, read_known
 from pipeline.sources.bulk_archive import BULK_ARCHIVE_URL
 from pipeline.sources.nyt_live import NYT_LIVE_SPELLING_BEE_URL
 from pipeline.sources.nytbee import NYTBEE_URL
-from pipeline.stage_summaries import print_scrape_summary
+from pipeline.stages.scrape import collect, load, read_known
+from pipeline.stages.summaries import print_scrape_summary
+from pipeline.storage import warehouse
+from pipeline.storage.download import Downloader, relative_cache_path
 from tests.test_download import closed_port
 from tests.test_scrape_faults import BULK_ARCHIVE, GAMES
 

@@ -4,7 +4,7 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pipeline.spelling_bee_sql_solver import SqlSolver, group_sorted
+from pipeline.solve.sql_solver import SqlSolver, group_sorted
 from solvers.spelling_bee import SOLVERS, Puzzle, make_puzzle
 from tests.test_spelling_bee_solvers import puzzles, puzzles_and_words
 

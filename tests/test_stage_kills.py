@@ -12,8 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from pipeline import build, scrape, warehouse, words
 from pipeline.games import GAMES
+from pipeline.stages import build, scrape, words
+from pipeline.storage import warehouse
 from tests import tiny_archive
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
@@ -36,8 +37,9 @@ TABLES = (
 # function of the pipeline with one that kills the process when it is reached (the N-th time).
 KILLER = """
     import os, signal, sys
-    from pipeline import build, scrape, warehouse, words
-    from pipeline.cli import main
+    from pipeline.stages import build, scrape, words
+    from pipeline.storage import warehouse
+    from pipeline.cli.app import main
 
     point, command = sys.argv[1], sys.argv[2:]
 
@@ -209,8 +211,8 @@ def test_readers_work_while_a_build_runs(committed, tmp_path):
         """
         import sys, time
         from pathlib import Path
-        from pipeline import build
-        from pipeline.cli import main
+        from pipeline.stages import build
+        from pipeline.cli.app import main
         original, release = build.build_game, Path(sys.argv[1])
         def held(*args):
             print("building", flush=True)

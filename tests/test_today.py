@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from pipeline.cli import app
-from pipeline.download import Downloader
+from pipeline.cli.app import app
+from pipeline.storage.download import Downloader
 from tests.conftest import LocalHTTP, fixture
 
 

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from pipeline.games.letter_boxed_validation import box_problems
 from pipeline.sources.records import BoxRecord
 from pipeline.sources.simeydk import parse_letterboxed_day
-from pipeline.validate_letter_boxed import box_problems
 from solvers.letter_boxed import Board, unplayable_reason
 from tests.conftest import SIMEYDK_DIR, problems_by_date
 from tests.made_up_days import BLACKSMITH

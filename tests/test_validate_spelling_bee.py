@@ -7,10 +7,10 @@ from dataclasses import replace
 
 import pytest
 
+from pipeline.games.spelling_bee_validation import bee_problems
 from pipeline.sources.bulk_archive import parse_bulk_archive
 from pipeline.sources.nyt_gamedata import parse_nyt_gamedata_day
 from pipeline.sources.records import BeeRecord
-from pipeline.validate_spelling_bee import bee_problems
 from tests.conftest import BULK_PATH, TEDMISTON_DIR, problems_by_date
 
 D = datetime.date

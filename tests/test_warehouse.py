@@ -13,10 +13,11 @@ import duckdb
 import pytest
 from typer.testing import CliRunner
 
-from pipeline import scrape, warehouse, words
-from pipeline.cli import app
+from pipeline.cli.app import app
 from pipeline.sources.records import BeeRecord
-from pipeline.words import WordCollection, load_words
+from pipeline.stages import scrape, words
+from pipeline.stages.words import WordCollection, load_words
+from pipeline.storage import warehouse
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 WORD_TABLES = ("words", "word_sources", "word_drops")
@@ -119,7 +120,8 @@ def test_checking_for_tables_leaves_the_connection_usable_for_relations(words_wa
 KILLED_WORDS_STAGE = """
     import os, signal, sys
     from pathlib import Path
-    from pipeline import warehouse, words
+    from pipeline.storage import warehouse
+    from pipeline.stages import words
 
     def die(con):
         os.kill(os.getpid(), signal.SIGKILL)  # after `words` was replaced, before COMMIT

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pipeline.words import (
+from pipeline.stages.words import (
     WordCollection,
     brown_tokens,
     drop_reason,

@@ -20,10 +20,10 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 
-from pipeline.download import Fetched
-from pipeline.scrape import ScrapeRun, accept
 from pipeline.sources.records import BeeRecord, BoxRecord
-from pipeline.words import WordCollection
+from pipeline.stages.scrape import ScrapeRun, accept
+from pipeline.stages.words import WordCollection
+from pipeline.storage.download import Fetched
 from tests.made_up_days import BLACKSMITH
 
 RUN_ID = "20250111T000000.000000Z"

@@ -1,0 +1,200 @@
+"""The whole space of Spelling Bee honeycombs, scored in SQL, and the NYT's choices within it.
+
+A honeycomb is a pangram letter set (the 7 distinct letters of some word) with one of its letters
+as the center. Every honeycomb of a dictionary is scored in one pass over packed letter masks
+(`sql/analyze/`): points per letter set, then each honeycomb's sum over its subsets that hold the
+center. Norvig's notebook (pytudes, "Spelling Bee") did the same in Python on ENABLE.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime as dt
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from pipeline.games import SPELLING_BEE
+from pipeline.render import csv as render_csv
+from pipeline.render import markdown as render_markdown
+from pipeline.render.markdown import markdown_table
+from pipeline.report.model import NytAgainstSpace, Space
+from pipeline.storage import warehouse
+from pipeline.storage.warehouse import Connection, Table
+from solvers.masks import ALPHABET, Word
+from solvers.spelling_bee import PUZZLE_SIZE, candidate_words
+from solvers.spelling_bee_scoring import word_score
+
+# The first archived puzzle with S among its letters (f, ablosu): the NYT left S out before.
+S_ALLOWED_FROM = dt.date(2025, 3, 12)
+ZONE = (30, 45)  # the word counts most NYT puzzles have
+WORD_BUCKETS = (1, 10, 20, 30, 46, 60, 100, 200, 400)
+QUANTILES = (0.0, 0.1, 0.25, 0.5, 0.75, 0.9, 0.99, 1.0)
+CSV_FILE = f"{SPELLING_BEE.slug}_honeycombs.csv"
+RANKS_CSV_FILE = f"{SPELLING_BEE.slug}_puzzle_ranks.csv"
+PANGRAMS_SHOWN = 4
+
+
+def honeycomb_points(word: Word) -> int:
+    """Return a word's points in any honeycomb that holds its letters: the same in every one.
+
+    The rule itself stays in solvers/spelling_bee_scoring.py: the word is scored there in one such
+    honeycomb (its own letters, padded with others to 7), where it is a pangram exactly when it
+    has 7 distinct letters.
+    """
+    letters = sorted(set(word))
+    padding = [letter for letter in ALPHABET if letter not in letters]
+    return word_score(word, "".join(letters + padding)[:PUZZLE_SIZE])
+
+
+def load_words(con: Connection, words: Iterable[str]) -> int:
+    """Hand the candidate words and their points to DuckDB as `honeycomb_words`; return how many."""
+    candidates = candidate_words(words)
+    points = [honeycomb_points(word) for word in candidates]
+    warehouse.hand_over(con, "honeycomb_word_list", {"word": candidates, "points": points})
+    warehouse.run(con, "analyze/honeycomb_words")
+    return len(candidates)
+
+
+def score_honeycombs(con: Connection, s_rules: Sequence[bool]) -> None:
+    """Score every honeycomb of `honeycomb_words` under each S rule into the table `honeycombs`."""
+    warehouse.run(con, "analyze/letter_set_points", {"s_rules": list(s_rules)})
+    warehouse.run(con, "analyze/honeycombs")
+
+
+def spaces(con: Connection) -> list[Space]:
+    """Return the valid words, pangram letter sets and honeycombs of each S rule scored."""
+    return [Space(*row) for row in warehouse.query(con, "analyze/spaces").rows]
+
+
+def top_honeycombs(con: Connection, s_allowed: bool, limit: int) -> Table:
+    """Return the highest-scoring honeycombs with their words, pangrams, points and pangram words."""
+    return warehouse.query(con, "analyze/top_honeycombs", {"s_allowed": s_allowed, "limit": limit})
+
+
+def word_count_histogram(con: Connection, s_allowed: bool) -> Table:
+    """Return how many honeycombs have a word count in each bucket (`30-45`)."""
+    params = {"s_allowed": s_allowed, "bounds": list(WORD_BUCKETS)}
+    return warehouse.query(con, "analyze/word_count_histogram", params)
+
+
+def quantiles(con: Connection, s_allowed: bool) -> Table:
+    """Return the quantiles of the honeycombs' word counts and points."""
+    params = {"s_allowed": s_allowed, "quantiles": list(QUANTILES)}
+    return warehouse.query(con, "analyze/quantiles", params)
+
+
+def honeycomb_table(con: Connection, s_allowed: bool) -> Table:
+    """Return every honeycomb: letters, center, words, pangrams and points, best first."""
+    return warehouse.query(con, "analyze/honeycomb_rows", {"s_allowed": s_allowed})
+
+
+def write_table(table: Table, path: Path) -> Path:
+    """Write a table as CSV: a new file renamed over the old one."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    partial = path.with_name(path.name + ".partial")
+    render_csv.write_csv(table, partial)
+    partial.replace(path)
+    return path
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """Every honeycomb of one dictionary under one S rule: its size, best, spread and rows."""
+
+    dictionary: str
+    space: Space
+    top: Table
+    quantiles: Table
+    histogram: Table
+    honeycombs: Table
+    seconds: float  # scoring every honeycomb in SQL, the words already handed over
+
+
+def analyze_spelling_bee(
+    words: Iterable[str], dictionary: str, s_allowed: bool, top: int
+) -> Analysis:
+    """Score every honeycomb of a word list in an in-memory DuckDB and return the analysis."""
+    with contextlib.closing(warehouse.in_memory()) as con:
+        load_words(con, words)
+        started = time.perf_counter()
+        score_honeycombs(con, (s_allowed,))
+        seconds = time.perf_counter() - started
+        return Analysis(
+            dictionary=dictionary,
+            space=spaces(con)[0],
+            top=top_honeycombs(con, s_allowed, top),
+            quantiles=quantiles(con, s_allowed),
+            histogram=word_count_histogram(con, s_allowed),
+            honeycombs=honeycomb_table(con, s_allowed),
+            seconds=seconds,
+        )
+
+
+def format_analysis(analysis: Analysis) -> str:
+    """Return the space's size, its best honeycombs and the spread of words and points as text."""
+    space = analysis.space
+    rule = "S allowed" if space.s_allowed else "no S"
+    top_rows = [
+        (letters, center.upper(), words, pangrams, points, shown_pangrams(pangram_words))
+        for letters, center, words, pangrams, points, pangram_words in analysis.top.rows
+    ]
+    headers = ["letters", "center", "words", "pangrams", "points", "pangram words"]
+    return "\n\n".join(
+        [
+            f"Spelling Bee honeycombs of {analysis.dictionary} ({rule}): "
+            f"{space.valid_words:,} valid words, {space.pangram_sets:,} pangram letter sets, "
+            f"{space.honeycombs:,} honeycombs, scored in {analysis.seconds:.3f} s",
+            f"Top {len(top_rows)} by points",
+            markdown_table(headers, top_rows),
+            "Words and points per honeycomb (quantiles)",
+            markdown_table(list(analysis.quantiles.columns), analysis.quantiles.rows),
+            f"Honeycombs by word count (the NYT's puzzles mostly have {ZONE[0]}-{ZONE[1]})",
+            markdown_table(list(analysis.histogram.columns), analysis.histogram.rows),
+        ]
+    )
+
+
+def shown_pangrams(words: Sequence[str]) -> str:
+    """Return the first few pangrams and how many more there are."""
+    more = len(words) - PANGRAMS_SHOWN
+    return ", ".join(words[:PANGRAMS_SHOWN]) + (f" (+{more} more)" if more > 0 else "")
+
+
+# ---------------------------------------------------------------- the NYT against the space
+
+
+def custom_words(con: Connection) -> list[Word]:
+    """Return the custom Spelling Bee dictionary as the last build decided it."""
+    warehouse.require_tables(con, "custom_words", stage_hint="pipeline build")
+    return warehouse.query(con, "analyze/custom_words", {"game": SPELLING_BEE.name}).column("word")
+
+
+def nyt_against_space(con: Connection, limit: int = 10) -> NytAgainstSpace:
+    """Score every honeycomb of the custom dictionary with and without S, and place the archive."""
+    warehouse.require_tables(con, SPELLING_BEE.table("puzzles"), stage_hint="pipeline scrape")
+    load_words(con, custom_words(con))
+    score_honeycombs(con, (False, True))
+    warehouse.run(con, "analyze/puzzle_ranks", {"s_allowed_from": S_ALLOWED_FROM})
+    params = {"low": ZONE[0], "high": ZONE[1], "limit": limit}
+    return NytAgainstSpace(
+        spaces=spaces(con),
+        puzzle_ranks=warehouse.query(con, "analyze/puzzle_rank_rows"),
+        eras=warehouse.query(con, "analyze/eras", params),
+        never_used=warehouse.query(con, "analyze/never_used", params),
+        center_ranks=warehouse.query(con, "analyze/center_ranks"),
+        extremes=warehouse.query(con, "analyze/extremes", params),
+    )
+
+
+def report_section(con: Connection, folder: Path) -> str:
+    """Place the archive among every honeycomb, write each puzzle's ranks as CSV, return Markdown."""
+    if not all(
+        warehouse.table_exists(con, table)
+        for table in (SPELLING_BEE.table("puzzles"), "custom_words")
+    ):
+        return "No Spelling Bee archive or custom dictionary: run `pipeline scrape` and `pipeline build`."
+    space = nyt_against_space(con)
+    path = write_table(space.puzzle_ranks, folder / RANKS_CSV_FILE)
+    return render_markdown.nyt_space_markdown(space, S_ALLOWED_FROM) + f"\n\nFile: {path}"

@@ -1,0 +1,96 @@
+"""JSON objects of the commands' results for `--json` (rendering apart from querying)."""
+
+from __future__ import annotations
+
+import statistics
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from pipeline.bench.solvers import Timing
+    from pipeline.report.model import GameReport, Reported
+    from pipeline.stages.build import BuildSummary
+    from pipeline.storage.warehouse import Table
+
+
+def records(table: Table) -> list[dict]:
+    """Return a table's rows as objects keyed by column name."""
+    return [dict(zip(table.columns, row, strict=True)) for row in table.rows]
+
+
+def build_record(summary: BuildSummary) -> dict:
+    """Return what the build chose for one game: its word count, rule and validation scores."""
+    return {
+        "words": len(summary.words),
+        "validation": summary.validation,
+        "rule": {
+            "score_column": summary.rule.score_column,
+            "new_word_threshold": summary.rule.new_word_threshold,
+            "description": summary.rule.describe(),
+        },
+    }
+
+
+def game_report_record(report: GameReport, files: list) -> dict:
+    """Return one game's report: window, coverage, scores, errors by kind, error words, files."""
+    precision, recall = report.ceiling()
+    return {
+        "game": report.game.name,
+        "first": report.first,
+        "last": report.last,
+        "train_until": report.train_until,
+        "coverage": report.coverage,
+        "window": records(report.grain("window")),
+        "by_year": records(report.grain("year")),
+        "error_kinds": records(report.error_kinds),
+        "ceiling": {"precision": precision, "recall": recall},
+        "missed": records(report.missed),
+        "extra": records(report.extra),
+        "files": [str(path) for path in files],
+    }
+
+
+def report_record(reported: Reported) -> dict:
+    """Return a report run as one object: each game, the NYT's solutions, the page."""
+    from pipeline.games.letter_boxed_archive import summarize
+
+    record: dict[str, object] = {
+        "games": [
+            game_report_record(report, reported.files.get(report.game.name, []))
+            for report in reported.reports
+        ],
+        "html": str(reported.html) if reported.html else None,
+    }
+    if reported.nyt_solutions is not None:
+        summary = summarize(reported.nyt_solutions)
+        record["nyt_solutions"] = {
+            "days": len(reported.nyt_solutions),
+            "fewest_words": dict((str(k), v) for k, v in summary.fewest_words),
+            "comparisons": dict(summary.comparisons),
+            "extra_letters": {str(k): v for k, v in summary.extra_letters},
+            "file": str(reported.nyt_solutions_file),
+        }
+    return record
+
+
+def spelling_bee_bench_record(
+    timings: list[Timing], sql_seconds: float, sql_puzzles: int, dictionary: str
+) -> dict:
+    """Return the Spelling Bee benchmark: milliseconds per puzzle of each solver."""
+    solvers = {
+        t.solver: {"ms_per_puzzle": t.seconds_per_puzzle * 1e3, "build_seconds": t.build_seconds}
+        for t in timings
+    }
+    solvers["sql"] = {"ms_per_puzzle": sql_seconds * 1e3 / sql_puzzles, "puzzles": sql_puzzles}
+    return {"dictionary": dictionary, "solvers": solvers}
+
+
+def letter_boxed_bench_record(timings: dict[str, list[float]]) -> dict:
+    """Return the Letter Boxed benchmark: median and worst milliseconds per board per list."""
+    return {
+        name: {
+            "boards": len(times),
+            "median_ms": statistics.median(times) * 1e3,
+            "worst_ms": max(times) * 1e3,
+        }
+        for name, times in timings.items()
+    }

@@ -1,0 +1,60 @@
+"""How sure the custom dictionary is, and how right: calibration, the maybe tier, the guard, edits.
+
+Every table reads the rolling backtest (each pair's probability and prediction made on the evidence
+strictly before its date) over a report window. `confidence_tables` returns them for any
+renderer (Markdown, the chart, HTML).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+
+from pipeline.games import Game
+from pipeline.storage import warehouse
+from pipeline.storage.warehouse import Connection, Table
+
+CHART_FILE = "calibration.png"
+CSV_TABLES = ("calibration", "probability_scores", "maybe_tier", "guard", "edits")
+
+
+@dataclass(frozen=True)
+class ConfidenceReport:
+    """One game's confidence tables over a window."""
+
+    game: Game
+    first: dt.date
+    last: dt.date
+    tables: dict[str, Table]  # by name: CSV_TABLES
+
+    def __getitem__(self, name: str) -> Table:
+        return self.tables[name]
+
+    def ece(self, kind: str) -> float:
+        """Return the custom probabilities' expected calibration error on one kind of pair."""
+        rows = self["probability_scores"].where("model", "custom").where("kind", kind)
+        return float(rows.column("ece")[0])
+
+
+def confidence_tables(
+    con: Connection, game: Game, first: dt.date, last: dt.date
+) -> dict[str, Table]:
+    """Return the calibration, probability-score, maybe-tier, guard and edit tables of a window."""
+    params = {"game": game.name, "first": first, "last": last}
+    tables = {
+        name: warehouse.query(con, f"report/{name}", params)
+        for name in ("calibration", "probability_scores", "maybe_tier", "guard")
+    }
+    tables["edits"] = (
+        warehouse.query(con, "report/edits", params)
+        if warehouse.table_exists(con, "dictionary_edits")
+        else Table(("line_number", "word", "edit", "reason", "pairs_changed", "changed_right"), [])
+    )
+    return tables
+
+
+def confidence_report(
+    con: Connection, game: Game, first: dt.date, last: dt.date
+) -> ConfidenceReport:
+    """Return one game's confidence report over a window."""
+    return ConfidenceReport(game, first, last, confidence_tables(con, game, first, last))

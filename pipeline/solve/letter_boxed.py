@@ -1,0 +1,129 @@
+"""`pipeline solve letter-boxed`: read the board and a word list, solve exactly, format."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from pipeline.errors import UserError
+from pipeline.render.markdown import plural
+from pipeline.solve.batch import read_json_lines
+from pipeline.storage.named_lists import MaybeWord
+from solvers import letter_boxed as lb
+from solvers.letter_boxed import Board, Solution
+
+
+def board_from_arguments(sides: Sequence[str]) -> Board:
+    """Return the board the four SIDE arguments describe."""
+    try:
+        return lb.parse_board(list(sides))
+    except ValueError as error:
+        raise UserError(str(error)) from None
+
+
+@dataclass(frozen=True)
+class BoxAnswer:
+    """What the solver found for one board."""
+
+    board: Board
+    best: Solution | None
+    best_count: int
+    listed: list[Solution] | None  # every best solution (--all) or every N-word one (--words)
+    max_words: int
+
+
+def answer_board(
+    board: Board, words: list[str], max_words: int, list_all: bool, exactly: int | None
+) -> BoxAnswer:
+    """Solve a board: the best solution, how many there are, and the listing asked for."""
+    links = lb.board_links(board, words, max_words)
+    best = Solution(lb.first_chain(links)) if links else None
+    count = lb.chain_count(links) if links else 0
+    listed = None
+    if exactly is not None:
+        listed = lb.solutions_with_words(board, words, exactly)
+    elif list_all:
+        listed = sorted((Solution(chain) for chain in lb.chains(links)), key=lambda s: s.words)
+    return BoxAnswer(board, best, count, listed, max_words)
+
+
+def answer_record(answer: BoxAnswer) -> dict:
+    """Return an answer as the JSON object of `--json` and `--batch`."""
+    best = answer.best
+    record: dict[str, object] = {
+        "sides": list(answer.board.sides),
+        "solution": list(best.words) if best else None,
+        "words": best.word_count if best else None,
+        "letters": best.letter_count if best else None,
+        "best_count": answer.best_count,
+    }
+    if answer.listed is not None:
+        record["solutions"] = [list(solution.words) for solution in answer.listed]
+    return record
+
+
+def playable_maybe(board: Board, maybe: list[MaybeWord]) -> list[MaybeWord]:
+    """Return the maybe words the list leaves out that the board allows, most probable first."""
+    fitting = [m for m in maybe if not m.in_list and lb.is_playable(board, m.word)]
+    return sorted(fitting, key=lambda m: (-m.probability, m.word))
+
+
+def maybe_record(board: Board, maybe: list[MaybeWord]) -> list[dict]:
+    """Return the board's maybe words as the `maybe` list of `--json`."""
+    return [{"word": m.word, "probability": m.probability} for m in playable_maybe(board, maybe)]
+
+
+def format_answer(
+    answer: BoxAnswer, dictionary: str, exactly: int | None, maybe: list[MaybeWord] | None = None
+) -> str:
+    """Return an answer as text (with the board's maybe words, which the solver does not use)."""
+    board = " / ".join(side.upper() for side in answer.board.sides)
+    lines = [f"Letter Boxed  {board}  ({dictionary})", ""]
+    if answer.best is None:
+        lines.append(
+            f"No solution within {answer.max_words} words (raise --max-words to search further)."
+        )
+    else:
+        best = answer.best
+        lines.append(f"Best: {' - '.join(word.upper() for word in best.words)}")
+        lines.append(
+            f"{plural(best.word_count, 'word')}, {plural(best.letter_count, 'letter')}; "
+            f"{plural(answer.best_count, 'best solution')}"
+        )
+    if answer.listed is not None:
+        heading = f"Every {exactly}-word solution" if exactly is not None else "Every best solution"
+        lines += ["", f"{heading} ({len(answer.listed):,}):"]
+        lines += [f"  {' - '.join(s.words)}  ({s.letter_count} letters)" for s in answer.listed]
+    playable = playable_maybe(answer.board, maybe or [])
+    if playable:
+        lines += ["", "Maybe (not used by the solver; probability the NYT accepts)"]
+        lines += [f"  {m.word:<20} {m.probability:.2f}" for m in playable]
+    return "\n".join(lines)
+
+
+@dataclass(frozen=True)
+class BoxBatchLine:
+    """One board of a batch file, with the input's own keys and optional word list."""
+
+    line_number: int
+    fields: dict
+    board: Board
+    words: list[str] | None
+
+
+def read_box_batch(path: Path) -> list[BoxBatchLine]:
+    """Read every JSON line of a batch file; a bad line is a UserError naming its number."""
+    return read_json_lines(path, box_batch_line)
+
+
+def box_batch_line(number: int, fields: dict) -> BoxBatchLine:
+    """Return the board of one batch line, with its own word list if it has one."""
+    if not isinstance(fields.get("sides"), list):
+        raise ValueError('a line needs a "sides" list')
+    words = fields.get("dictionary")
+    if words is not None and not (
+        isinstance(words, list) and all(isinstance(w, str) for w in words)
+    ):
+        raise ValueError('"dictionary" must be a list of words')
+    return BoxBatchLine(number, fields, lb.parse_board(fields["sides"]), words)

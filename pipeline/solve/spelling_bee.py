@@ -1,0 +1,200 @@
+"""`pipeline solve spelling-bee`: pick a solver and a word list, solve, and format the answers."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from pipeline.errors import UserError
+from pipeline.render.markdown import plural
+from pipeline.solve.batch import read_json_lines
+from pipeline.storage.named_lists import MaybeWord
+from solvers import spelling_bee_scoring as scoring
+from solvers.masks import Mask, Word
+from solvers.spelling_bee import SOLVERS, Puzzle, Solver, is_answer, make_puzzle, parse_letters
+from solvers.spelling_bee_scoring import ScoredAnswers
+
+if TYPE_CHECKING:
+    from pipeline.solve.sql_solver import SqlSolver
+
+SOLVER_NAMES = [*SOLVERS, "sql"]
+DEFAULT_SOLVER = "subsets"
+
+
+def make_solver(
+    name: str, words: list[Word], masks: list[Mask] | None = None
+) -> Solver | SqlSolver:
+    """Return a solver built from a word list, by name (subsets: with its letter sets scored, from
+    the words' stored letter masks when given)."""
+    if name == "sql":
+        from pipeline.solve.sql_solver import SqlSolver  # DuckDB loads for this one only
+
+        return SqlSolver(words)
+    if name == "subsets":
+        return scoring.ScoredSubsetSolver(words, masks)
+    if name not in SOLVERS:
+        raise UserError(f"unknown solver {name!r}: use one of {', '.join(SOLVER_NAMES)}")
+    return SOLVERS[name](words)
+
+
+def solve_puzzles(
+    name: str, words: list[Word], puzzles: list[Puzzle], masks: list[Mask] | None = None
+) -> list[ScoredAnswers]:
+    """Return the scored answers of each puzzle with the named solver (SQL: all in one query);
+    `masks`: the words' stored letter masks, if the list has them."""
+    if name == "sql":
+        from pipeline.solve.sql_solver import SqlSolver
+
+        with SqlSolver(words) as sql_solver:
+            found = sql_solver.solve_many(puzzles)
+    else:
+        solver = make_solver(name, words, masks)
+        if isinstance(solver, scoring.ScoredSubsetSolver):
+            return [solver.solve_scored(puzzle) for puzzle in puzzles]
+        found = [solver.solve(puzzle) for puzzle in puzzles]
+    return [
+        scoring.score_answers(answers, puzzle)
+        for answers, puzzle in zip(found, puzzles, strict=True)
+    ]
+
+
+def scored(puzzle: Puzzle, answers: ScoredAnswers | list[Word]) -> ScoredAnswers:
+    """Return the answers scored (as they are when solve_puzzles found them)."""
+    if isinstance(answers, ScoredAnswers):
+        return answers
+    return scoring.score_answers(answers, puzzle)
+
+
+def puzzle_from_arguments(letters: str | None, center: str | None, others: str | None) -> Puzzle:
+    """Return the puzzle given as LETTERS (center first) or as -c C -o OTHERS."""
+    try:
+        if letters is not None:
+            if center is not None or others is not None:
+                raise ValueError("give either LETTERS or -c/-o, not both")
+            return parse_letters(letters)
+        if center is None or others is None:
+            raise ValueError("give the letters, center first (entivcz), or -c CENTER -o OTHERS")
+        return make_puzzle(center, others)
+    except ValueError as error:
+        raise UserError(str(error)) from None
+
+
+def maybe_words(puzzle: Puzzle, maybe: list[MaybeWord]) -> list[MaybeWord]:
+    """Return the maybe words the puzzle allows, most probable first."""
+    fitting = [m for m in maybe if is_answer(m.word, puzzle)]
+    return sorted(fitting, key=lambda m: (-m.probability, m.word))
+
+
+def solution_record(
+    puzzle: Puzzle, answers: ScoredAnswers | list[Word], maybe: list[MaybeWord] | None = None
+) -> dict:
+    """Return the answers of a puzzle as the JSON object of `--json`; with the maybe tier,
+    `maybe` (words the list leaves out) and `unsure` (words it holds) with their probabilities."""
+    answers = scored(puzzle, answers)
+    record = {
+        "center": puzzle.center,
+        "others": puzzle.others,
+        "words": answers.words,
+        "pangrams": answers.pangrams,
+        "score": answers.total,
+        "word_count": len(answers.words),
+        "scores": answers.scores,
+        "ranks": dict(scoring.rank_thresholds(answers.total)),
+    }
+    if maybe is not None:
+        fitting = maybe_words(puzzle, maybe)
+        listed = set(answers.words)
+        record["maybe"] = [
+            {"word": m.word, "probability": m.probability}
+            for m in fitting
+            if m.word not in listed and not m.in_list
+        ]
+        record["unsure"] = [
+            {"word": m.word, "probability": m.probability} for m in fitting if m.word in listed
+        ]
+    return record
+
+
+def format_solution(
+    puzzle: Puzzle,
+    answers: ScoredAnswers | list[Word],
+    dictionary: str,
+    maybe: list[MaybeWord] | None = None,
+) -> str:
+    """Return the answers as text: pangrams, then words by length and alphabet, scores and ranks;
+    then the maybe words (not counted), and a `?` after each listed word of the maybe band."""
+    record = solution_record(puzzle, answers, maybe)
+    unsure = {entry["word"] for entry in record.get("unsure", [])}
+
+    def line(word: str) -> str:
+        return f"  {word:<20} {record['scores'][word]:>3}" + ("  ?" if word in unsure else "")
+
+    lines = [
+        f"Spelling Bee  center {puzzle.center.upper()}  others {' '.join(puzzle.others.upper())}  ({dictionary})",
+        "",
+    ]
+    if record["pangrams"]:
+        lines.append("Pangrams")
+        lines += [line(word) for word in record["pangrams"]]
+        lines.append("")
+    lines.append("Words")
+    lines += [line(word) for word in record["words"] if word not in record["pangrams"]]
+    lines.append("")
+    lines.append(
+        f"{plural(record['word_count'], 'word')}, {plural(len(record['pangrams']), 'pangram')}, "
+        f"{plural(record['score'], 'point')}"
+    )
+    lines.append(
+        "Ranks: " + " · ".join(f"{rank} {points}" for rank, points in record["ranks"].items())
+    )
+    if record.get("maybe") or unsure:
+        lines += ["", "Maybe (not counted in the score or the ranks; probability the NYT accepts)"]
+        lines += [f"  {m['word']:<20} {m['probability']:.2f}" for m in record["maybe"]]
+        if unsure:
+            lines.append(f"  ? marks {plural(len(unsure), 'listed word')} in the maybe band too")
+    return "\n".join(lines)
+
+
+def format_hints(puzzle: Puzzle, answers: ScoredAnswers | list[Word]) -> str:
+    """Return the NYT-style hint grid and two-letter list."""
+    answers = scored(puzzle, answers)
+    words = answers.words
+    header = (
+        f"Spelling Bee hints  center {puzzle.center.upper()}  others {' '.join(puzzle.others.upper())}\n"
+        f"WORDS: {len(words)}, POINTS: {answers.total}, PANGRAMS: {len(answers.pangrams)}"
+    )
+    two_letters = "  ".join(
+        f"{start.upper()}-{count}" for start, count in scoring.two_letter_list(words)
+    )
+    grid = scoring.format_hint_grid(scoring.hint_grid(words))
+    return f"{header}\n\n{grid}\n\nTwo letter list:\n{two_letters}"
+
+
+@dataclass(frozen=True)
+class BatchLine:
+    """One puzzle of a batch file, with the input's own keys."""
+
+    line_number: int
+    fields: dict
+    puzzle: Puzzle
+
+
+def read_batch(path: Path) -> list[BatchLine]:
+    """Read every JSON line of a batch file; a bad line is a UserError naming its number."""
+    return read_json_lines(path, batch_line)
+
+
+def batch_line(number: int, fields: dict) -> BatchLine:
+    """Return the puzzle of one batch line."""
+    center, others = fields.get("center"), fields.get("others")
+    if not isinstance(center, str) or not isinstance(others, str):
+        raise ValueError('a line needs "center" and "others" strings')
+    return BatchLine(number, fields, make_puzzle(center, others))
+
+
+def batch_output(
+    line: BatchLine, answers: ScoredAnswers | list[Word], maybe: list[MaybeWord] | None = None
+) -> dict:
+    """Return the output object of a batch line: its own keys plus the solution."""
+    return {**line.fields, **solution_record(line.puzzle, answers, maybe)}

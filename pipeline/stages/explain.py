@@ -1,0 +1,187 @@
+"""Why the custom dictionary includes or leaves out one word: its lists, verdicts and decision."""
+
+from __future__ import annotations
+
+import re
+
+from pipeline.errors import UserError
+from pipeline.games import GAMES, LETTER_BOXED, SPELLING_BEE, Game
+from pipeline.render.json import records
+from pipeline.render.markdown import markdown_table
+from pipeline.stages.build import require_backtest
+from pipeline.storage import warehouse
+from pipeline.storage.warehouse import Connection, Table
+
+LAST_VERDICTS = 10
+WORD = re.compile(r"[a-z]+")
+
+
+def normalize(word: str) -> str:
+    """Return the word in lower case; anything but letters is a UserError."""
+    cleaned = word.strip().lower()
+    if not WORD.fullmatch(cleaned):
+        raise UserError(f"{word!r} is not a word: use the letters a-z only")
+    return cleaned
+
+
+def custom_entry(con: Connection, game: Game, word: str) -> Table:
+    """Return the word's row of a game's custom dictionary (no row outside its universe)."""
+    return warehouse.query(con, "explain/custom", {"game": game.name, "word": word})
+
+
+def known_anywhere(con: Connection, word: str) -> bool:
+    """Return True when the word is in a list, a game's universe, or an nytbee not-accepted list."""
+    if warehouse.query(con, "explain/word", {"word": word}).rows:
+        return True
+    if warehouse.table_exists(con, "custom_words") and any(
+        custom_entry(con, game, word).rows for game in GAMES
+    ):
+        return True
+    return bool(warehouse.query(con, "explain/not_accepted", {"word": word}).rows)
+
+
+def word_lines(con: Connection, word: str) -> list[str]:
+    """Return the lines about the word's lists, Zipf, capitalization and NYT lists."""
+    entry = warehouse.query(con, "explain/word", {"word": word})
+    if entry.rows:
+        _, _, sources, zipf, rank, capitalized, first_name = entry.rows[0]
+        rank_text = f"wordfreq rank {rank:,}" if rank else "not in wordfreq"
+        lines = [
+            f"lists: {', '.join(sources)}",
+            f"Zipf frequency {zipf or 0:.2f} ({rank_text}); capitalized in web2: "
+            f"{_yes_no(capitalized)}; a first name: {_yes_no(first_name)}",
+        ]
+    else:
+        lines = ["lists: in no word list (known only from the NYT games)"]
+    lists = warehouse.query(con, "explain/letter_boxed_lists", {"word": word})
+    days, first_listed, last_listed = lists.rows[0]
+    lines.append(
+        f"NYT {LETTER_BOXED.title} lists: {days:,} days, first {first_listed}, last {last_listed}"
+        if days
+        else f"NYT {LETTER_BOXED.title} lists: never listed"
+    )
+    rejected = warehouse.query(con, "explain/not_accepted", {"word": word}).column("date")
+    lines.append(
+        f"nytbee 'not accepted': {len(rejected):,} puzzle(s), last {rejected[-1]}"
+        + (f" ({', '.join(map(str, rejected[-LAST_VERDICTS:]))})" if rejected else "")
+        if rejected
+        else "nytbee 'not accepted': never listed"
+    )
+    return lines
+
+
+def _yes_no(value: object) -> str:
+    """Return yes or no for a flag."""
+    return "yes" if value else "no"
+
+
+def game_section(con: Connection, game: Game, word: str) -> str:
+    """Return the Markdown section on one game's decision for the word and its past verdicts."""
+    require_backtest(con, game)
+    title = game.title
+    custom = custom_entry(con, game, word)
+    if not custom.rows:
+        return (
+            f"## {title}: not in the universe\n\n{word!r} is not a candidate: the {title} universe "
+            f"holds the word-list words of {game.min_length}+ letters and {game.past_answers}, so "
+            "the custom dictionary leaves it out."
+        )
+    entry = dict(zip(custom.columns, custom.rows[0], strict=True))
+    params = {"game": game.name, "word": word}
+    verdicts = warehouse.query(con, "explain/verdicts", params)
+    lines = [
+        f"## {title}: {'included' if entry['included'] else 'left out'}",
+        f"reason: {entry['reason']}",
+        probability_line(entry),
+        *rule_lines(con, game),
+        _verdict_summary(verdicts),
+    ]
+    if len(verdicts.rows) > LAST_VERDICTS:
+        by_year = warehouse.query(con, "explain/verdicts_by_year", params)
+        headers = ["year", "eligible", "accepted", "backtest right"]
+        lines.append(markdown_table(headers, by_year.rows))
+        lines.append(f"last {LAST_VERDICTS}:")
+    if verdicts.rows:
+        rows = [
+            (str(date), "accepted" if accepted else "not accepted", _predicted(predicted))
+            for date, accepted, predicted in verdicts.rows[-LAST_VERDICTS:]
+        ]
+        lines.append(markdown_table(["date", "NYT", "backtest predicted"], rows))
+    return "\n\n".join(lines)
+
+
+def probability_line(entry: dict) -> str:
+    """Return the line giving the word's probability, where it comes from, and its tier."""
+    if entry["prior_verdicts"]:
+        source = (
+            f"the rate of {entry['history_size']:,} earlier verdicts on words with its history "
+            f"[{entry['history_bucket']}]"
+        )
+    else:
+        source = f"the rate of its evidence bucket's {entry['bucket_size']:,} earlier new words"
+    tier = (
+        " (maybe tier)"
+        if entry["maybe"]
+        else " (kept out by the offensive-word guard)"
+        if entry["guarded"]
+        else ""
+    )
+    return f"probability the NYT accepts it: {entry['probability']:.3f}, {source}{tier}"
+
+
+def rule_lines(con: Connection, game: Game) -> list[str]:
+    """Return the line stating the game's stored rule (none before the first build)."""
+    if not warehouse.table_exists(con, "dictionary_rules"):
+        return []
+    rule = warehouse.query(con, "explain/rule", {"game": game.name})
+    return [f"rule: {description}" for (description,) in rule.rows]
+
+
+def _verdict_summary(verdicts: Table) -> str:
+    """Return one sentence counting the puzzles where the word was eligible."""
+    if not verdicts.rows:
+        return "never eligible in a past puzzle"
+    accepted = sum(1 for value in verdicts.column("accepted") if value)
+    return (
+        f"eligible in {len(verdicts.rows):,} past puzzles "
+        f"({verdicts.rows[0][0]} .. {verdicts.rows[-1][0]}), accepted in {accepted:,}"
+    )
+
+
+def _predicted(value: object) -> str:
+    """Return the backtest prediction as a word."""
+    return "in" if value else "out"
+
+
+def explain(con: Connection, word: str, games: tuple[Game, ...] = GAMES) -> str:
+    """Return the evidence for a word and why each game's custom dictionary includes it or not."""
+    word = normalize(word)
+    warehouse.require_tables(con, "words", stage_hint="pipeline words")
+    warehouse.require_tables(
+        con,
+        LETTER_BOXED.table("dictionary"),
+        SPELLING_BEE.table("not_accepted"),
+        stage_hint="pipeline scrape",
+    )
+    if not known_anywhere(con, word):
+        raise UserError(
+            f"unknown word {word!r}: in no word list, never a candidate, never an NYT answer"
+        )
+    header = "\n".join([f"# {word}", "", *(f"- {line}" for line in word_lines(con, word))])
+    return "\n\n".join([header, *(game_section(con, game, word) for game in games)])
+
+
+def explain_record(con: Connection, word: str, games: tuple[Game, ...] = GAMES) -> dict:
+    """Return the evidence for a word as one object: its lists, and per game its custom_words row
+    (null outside the universe) and every past verdict."""
+    explain(con, word, games)  # the same checks: a bad or unknown word is a UserError
+    word = normalize(word)
+    record: dict[str, object] = {"word": word, "evidence": word_lines(con, word)}
+    for game in games:
+        custom = records(custom_entry(con, game, word))
+        verdicts = warehouse.query(con, "explain/verdicts", {"game": game.name, "word": word})
+        record[game.name] = {
+            "decision": custom[0] if custom else None,
+            "verdicts": records(verdicts),
+        }
+    return record

@@ -1,0 +1,297 @@
+"""The report stage: how well the custom dictionary and the raw word lists predict the NYT's answers.
+
+Every score is computed over the eligible (date, word) pairs of the `backtest` table: for each past
+puzzle, every universe word the puzzle allowed, with the NYT verdict. The custom dictionary's
+prediction is the rolling backtest (judged only on evidence from before each date) or, with a
+training cut-off, a single train/test split; a raw list predicts "accepted" iff the word is in it.
+
+This module queries; render_markdown, render_csv and render_chart turn its results into text,
+files and a chart.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+from pathlib import Path
+
+from pipeline import progress
+from pipeline.errors import UserError
+from pipeline.games import LETTER_BOXED, SPELLING_BEE, Game
+from pipeline.games import letter_boxed_archive as lb_report
+from pipeline.games.honeycombs import report_section as honeycomb_section
+from pipeline.games.letter_boxed_archive import DaySolutions
+from pipeline.model.rule import Rule
+from pipeline.render import chart as render_chart
+from pipeline.render import csv as render_csv
+from pipeline.report import confidence as confidence
+from pipeline.report.model import (
+    TOP_ERRORS,
+    GameReport,
+    Reported,
+)
+from pipeline.stages import build
+from pipeline.storage import warehouse
+from pipeline.storage.warehouse import Connection, Table
+
+DICTIONARIES = (
+    "custom",
+    "past_answers",
+    "words_alpha",
+    "enable",
+    "2of12id",
+    "nltk_words",
+    "wordfreq_top25k",
+    "wordfreq_top50k",
+    "wordfreq_top100k",
+)
+WINDOW_DAYS = 364
+CSV_TABLES = (
+    "overall",
+    "by_year",
+    "by_month",
+    "archive_by_month",
+    "missed_words",
+    "extra_words",
+    "error_kinds",
+)
+CHART_FILE = "precision_recall.png"
+HTML_FILE = "index.html"
+
+
+def archive_dates(con: Connection, game: Game) -> tuple[dt.date, dt.date]:
+    """Return the first and last date of a game's backtest."""
+    first, last = warehouse.query(con, "report/archive_dates", {"game": game.name}).rows[0]
+    if last is None:
+        raise UserError(f"the {game.title} backtest is empty: run `pipeline build` first")
+    return first, last
+
+
+def default_window(
+    con: Connection, game: Game, train_until: dt.date | None = None
+) -> tuple[dt.date, dt.date]:
+    """Return the last 12 months of the archive, or everything after the training cut-off."""
+    _, last = archive_dates(con, game)
+    if train_until is not None:
+        return train_until + dt.timedelta(days=1), last
+    return last - dt.timedelta(days=WINDOW_DAYS), last
+
+
+def stored_rule(con: Connection, game: Game) -> Rule:
+    """Return the rule the last build chose for a game."""
+    warehouse.require_tables(con, "dictionary_rules", stage_hint="pipeline build")
+    rows = warehouse.query(con, "report/stored_rule", {"game": game.name}).rows
+    if not rows:
+        raise UserError(f"no stored rule for {game.name}: run `pipeline build {game.name}` first")
+    return Rule(*rows[0])
+
+
+def prepare_pairs(con: Connection, game: Game, train_until: dt.date | None = None) -> None:
+    """Create the view report_pairs (rolling backtest or split) and the table
+    report_puzzle_counts for a game."""
+    build.require_backtest(con, game)
+    if train_until is None:
+        warehouse.run(con, "report/custom_backtest")
+    else:
+        build.split_predictions(con, game, train_until, stored_rule(con, game))
+        warehouse.run(con, "report/custom_split", {"game": game.name, "train_until": train_until})
+    warehouse.run(con, "report/pairs", {"game": game.name})
+
+
+def scores(con: Connection, game: Game, first: dt.date, last: dt.date) -> Table:
+    """Return micro and macro P/R/F1 per dictionary over the window, per year and per month."""
+    params = {"game": game.name, "first": first, "last": last, "dictionaries": list(DICTIONARIES)}
+    return warehouse.query(con, "report/scores", params)
+
+
+def word_errors(
+    con: Connection, game: Game, first: dt.date, last: dt.date, limit: int = TOP_ERRORS
+) -> dict[str, Table]:
+    """Return the custom dictionary's most frequent missed and extra words with their evidence,
+    by kind ("missed", "extra"), from one query."""
+    params = {"game": game.name, "first": first, "last": last, "limit": limit}
+    errors = warehouse.query(con, "report/word_errors", params)
+    columns = errors.columns[1:]  # without the kind
+    return {kind: errors.where("kind", kind).select(*columns) for kind in ("missed", "extra")}
+
+
+def error_kinds(con: Connection, game: Game, first: dt.date, last: dt.date) -> Table:
+    """Return the custom dictionary's pairs, answers and errors by kind: repeated, reversed, new."""
+    params = {"game": game.name, "first": first, "last": last}
+    return warehouse.query(con, "report/error_kinds", params)
+
+
+def coverage(con: Connection, game: Game, first: dt.date, last: dt.date) -> dict[str, int]:
+    """Return the window's puzzles, official answers and answers among the eligible pairs."""
+    warehouse.require_tables(con, "official_answers", stage_hint="pipeline scrape")
+    params = {"game": game.name, "first": first, "last": last}
+    table = warehouse.query(con, "report/coverage", params)
+    return dict(zip(table.columns, table.rows[0], strict=True))
+
+
+def report_window(
+    con: Connection,
+    game: Game,
+    first: dt.date | None = None,
+    last: dt.date | None = None,
+    train_until: dt.date | None = None,
+) -> tuple[dt.date, dt.date]:
+    """Return the window a report scores (default: the archive's last 12 months); a window or
+    training cut-off that leaves nothing to score is a UserError, raised before any scoring."""
+    build.require_backtest(con, game)
+    archive_first, archive_last = archive_dates(con, game)
+    if train_until is not None and train_until < archive_first:
+        raise UserError(
+            f"--train-until {train_until} is before the {game.title} archive's first date "
+            f"{archive_first}: there would be no evidence to train on"
+        )
+    default_first, default_last = default_window(con, game, train_until)
+    first, last = first or default_first, last or default_last
+    if train_until is not None and first <= train_until:
+        raise UserError(f"--from {first} must be after --train-until {train_until}")
+    if first > last:
+        raise UserError(f"the {game.title} window {first} .. {last} is empty")
+    if coverage(con, game, first, last)["puzzles"] == 0:
+        raise UserError(
+            f"no {game.title} puzzle from {first} to {last}: the archive runs from "
+            f"{archive_first} to {archive_last}"
+        )
+    return first, last
+
+
+def game_report(
+    con: Connection,
+    game: Game,
+    first: dt.date | None = None,
+    last: dt.date | None = None,
+    train_until: dt.date | None = None,
+) -> GameReport:
+    """Score every dictionary of one game over a window (default: the archive's last 12 months)."""
+    first, last = report_window(con, game, first, last, train_until)
+    return score_window(con, game, first, last, train_until)
+
+
+def score_window(
+    con: Connection, game: Game, first: dt.date, last: dt.date, train_until: dt.date | None
+) -> GameReport:
+    """Score every dictionary of one game over a window that report_window has checked."""
+    with progress.step(f"{game.title}: predictions of every dictionary for every eligible pair"):
+        prepare_pairs(con, game, train_until)
+    with progress.step(f"{game.title}: scores for {first} .. {last}, and per month"):
+        archive_first, archive_last = archive_dates(con, game)
+        errors = word_errors(con, game, first, last)
+        return GameReport(
+            game=game,
+            first=first,
+            last=last,
+            train_until=train_until,
+            coverage=coverage(con, game, first, last),
+            scores=scores(con, game, first, last),
+            archive_scores=scores(con, game, archive_first, archive_last).where("grain", "month"),
+            missed=errors["missed"],
+            extra=errors["extra"],
+            error_kinds=error_kinds(con, game, first, last),
+        )
+
+
+def file_names(games: tuple[Game, ...], html: bool = False) -> list[str]:
+    """Return the names of the files a report of these games writes into its folder."""
+    names = [f"{game.slug}_{table}.csv" for game in games for table in CSV_TABLES]
+    names += [f"{game.slug}_{CHART_FILE}" for game in games]
+    names += [f"{game.slug}_{table}.csv" for game in games for table in confidence.CSV_TABLES]
+    names += [f"{game.slug}_{confidence.CHART_FILE}" for game in games]
+    names += [lb_report.CSV_FILE] if LETTER_BOXED in games else []
+    return names + ([HTML_FILE] if html else [])
+
+
+def write_report_files(report: GameReport, folder: Path) -> list[Path]:
+    """Write the report's CSV files and chart into a folder and return their paths."""
+    folder.mkdir(parents=True, exist_ok=True)
+    stem = report.game.slug
+    tables = {
+        "overall": report.grain("window"),
+        "by_year": report.grain("year"),
+        "by_month": report.grain("month"),
+        "archive_by_month": report.archive_by_month(),
+        "missed_words": report.missed,
+        "extra_words": report.extra,
+        "error_kinds": report.error_kinds,
+    }
+    paths = [
+        render_csv.write_csv(tables[name], folder / f"{stem}_{name}.csv") for name in CSV_TABLES
+    ]
+    chart = render_chart.plot_precision_recall(
+        report, DICTIONARIES, folder / f"{stem}_{CHART_FILE}"
+    )
+    return [*paths, chart]
+
+
+def write_confidence_files(report: confidence.ConfidenceReport, folder: Path) -> list[Path]:
+    """Write the confidence tables as CSV and the reliability diagram; return their paths."""
+    stem = report.game.slug
+    paths = [
+        render_csv.write_csv(report[name], folder / f"{stem}_{name}.csv")
+        for name in confidence.CSV_TABLES
+    ]
+    chart = render_chart.plot_reliability(report, folder / f"{stem}_{confidence.CHART_FILE}")
+    return [*paths, chart]
+
+
+def report(
+    con: Connection,
+    games: tuple[Game, ...],
+    folder: Path,
+    first: dt.date | None = None,
+    last: dt.date | None = None,
+    train_until: dt.date | None = None,
+    html: bool = False,
+) -> Reported:
+    """Report every game into a folder (CSV files and charts; with `html`, index.html too)."""
+    from pipeline.render import html as render_html
+
+    # every game's window is checked before the first is scored
+    windows = {game: report_window(con, game, first, last, train_until) for game in games}
+    reports, files, evidence, confidence_reports = [], {}, {}, {}
+    days, days_file, honeycombs = None, None, None
+    for game in games:
+        game_scores = score_window(con, game, *windows[game], train_until)
+        with progress.step(f"{game.title}: writing CSV files and the chart to {folder}"):
+            files[game.name] = write_report_files(game_scores, folder)
+        reports.append(game_scores)
+        with progress.step(f"{game.title}: calibration, maybe tier, guard and hand edits"):
+            sure = confidence.confidence_report(con, game, game_scores.first, game_scores.last)
+            confidence_reports[game.name] = (sure, write_confidence_files(sure, folder))
+        if game == SPELLING_BEE:
+            with progress.step("Spelling Bee: every honeycomb of the custom dictionary scored"):
+                honeycombs = honeycomb_section(con, folder)
+        if game == LETTER_BOXED:
+            days = nyt_solutions(con)
+            if days is not None:
+                rows = lb_report.nyt_solution_rows(days)
+                days_file = render_csv.write_csv(rows, folder / lb_report.CSV_FILE)
+        if html:
+            with progress.step(f"{game.title}: the evidence for each missed and extra word"):
+                evidence[game.name] = word_evidence(con, game_scores)
+    reported = Reported(
+        tuple(reports), files, days, days_file, honeycombs, evidence, confidence_reports
+    )
+    if not html:
+        return reported
+    with progress.step(f"writing {folder / HTML_FILE}"):
+        page = render_html.write_html(reported, folder / HTML_FILE)
+    return dataclasses.replace(reported, html=page)
+
+
+def nyt_solutions(con: Connection) -> list[DaySolutions] | None:
+    """Solve every archived Letter Boxed day exactly (None when there is no archive)."""
+    archive = (LETTER_BOXED.table("puzzles"), LETTER_BOXED.table("dictionary"))
+    if not all(warehouse.table_exists(con, table) for table in archive):
+        return None
+    return lb_report.solve_archive(con)
+
+
+def word_evidence(con: Connection, report: GameReport) -> dict[str, str]:
+    """Return what `pipeline explain WORD --game GAME` prints, for each missed and extra word."""
+    from pipeline.stages.explain import explain
+
+    return {word: explain(con, word, (report.game,)) for word in report.error_words()}

@@ -1,0 +1,372 @@
+"""The words stage: read every word source, normalize to lowercase a-z, load `words` and friends."""
+
+from __future__ import annotations
+
+import contextlib
+import gc
+import json
+import math
+import re
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from pipeline import config, progress
+from pipeline.errors import UserError
+from pipeline.storage import warehouse
+from pipeline.storage.download import Downloader
+from pipeline.storage.warehouse import Connection
+from solvers.masks import is_plain_word
+
+
+@dataclass(frozen=True)
+class Source:
+    """A word source: where it comes from and under which licence."""
+
+    name: str
+    kind: str
+    origin: str
+    licence: str
+
+
+WORD_LIST_URLS = {
+    "words_alpha": "https://raw.githubusercontent.com/dwyl/english-words/master/words_alpha.txt",
+    "enable": "https://raw.githubusercontent.com/norvig/pytudes/main/ipynb/enable1.txt",
+    "2of12id": "https://raw.githubusercontent.com/felixfischer/categorized-words/master/2of12id.json",
+    "ldnoobw": "https://raw.githubusercontent.com/LDNOOBW/List-of-Dirty-Naughty-Obscene-and-Otherwise-Bad-Words/master/en",
+}
+
+SOURCES = {
+    "words_alpha": Source("words_alpha", "list", WORD_LIST_URLS["words_alpha"], "Unlicense"),
+    "enable": Source("enable", "list", WORD_LIST_URLS["enable"], "public domain"),
+    "2of12id": Source("2of12id", "list", WORD_LIST_URLS["2of12id"], "public domain (12dicts)"),
+    "nltk_words": Source("nltk_words", "list", "nltk corpus words (Unix web2)", "public domain"),
+    "nltk_stopwords": Source("nltk_stopwords", "list", "nltk corpus stopwords", "see corpus"),
+    "brown": Source("brown", "corpus", "nltk corpus brown (words seen in lowercase)", "see corpus"),
+    "nltk_names": Source("nltk_names", "marker", "nltk corpus names (first names)", "see corpus"),
+    "wordfreq": Source(
+        "wordfreq", "frequency", "wordfreq package, English 'best'", "MIT / CC-BY-SA"
+    ),
+    "ldnoobw": Source("ldnoobw", "marker", WORD_LIST_URLS["ldnoobw"], "CC BY 4.0"),
+}
+LIST_SOURCES = [
+    "words_alpha",
+    "enable",
+    "2of12id",
+    "nltk_words",
+    "nltk_stopwords",
+    "brown",
+    "wordfreq",
+]
+
+
+def drop_reason(entry: str) -> str | None:
+    """Return why a raw entry is not a plain lowercase word, or None when it is one."""
+    if not entry:
+        return "empty"
+    if is_plain_word(entry):
+        return None
+    if any(map(str.isdigit, entry)):
+        return "digit"
+    if "-" in entry:
+        return "hyphen"
+    if "'" in entry or "\u2019" in entry:
+        return "apostrophe"
+    if any(map(str.isspace, entry)):
+        return "space"
+    if not entry.isascii():
+        return "accent"
+    if entry.isalpha() and entry[0].isupper():
+        return "proper_noun"
+    return "other"
+
+
+@dataclass
+class WordCollection:
+    """Words gathered from every source, with their attributes and what was dropped."""
+
+    words_of: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
+    entries_read: Counter = field(default_factory=Counter)
+    drops: Counter = field(default_factory=Counter)
+    drop_examples: dict[tuple[str, str], list[str]] = field(
+        default_factory=lambda: defaultdict(list)
+    )
+    capitalized: set[str] = field(default_factory=set)
+    first_names: set[str] = field(default_factory=set)
+    offensive: set[str] = field(default_factory=set)
+    brown_count: Counter = field(default_factory=Counter)
+    zipf: dict[str, float] = field(default_factory=dict)
+    wordfreq_rank: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def sources_of(self) -> dict[str, set[str]]:
+        """Return each word's sources (the collection keeps each source's words instead)."""
+        sources: dict[str, set[str]] = defaultdict(set)
+        for source, words in self.words_of.items():
+            for word in words:
+                sources[word].add(source)
+        return sources
+
+    def add_entries(self, source: str, entries: Iterable[str]) -> None:
+        """Add a source's raw entries, keeping plain words and counting the rest by reason."""
+        stripped = [entry.strip() for entry in entries]
+        self.entries_read[source] += len(stripped)
+        if all(stripped) and is_plain_word("".join(stripped)):  # one test in C for a clean list
+            self.words_of[source].update(stripped)
+            return
+        plain = set(filter(is_plain_word, stripped))
+        self.words_of[source] |= plain
+        for entry in stripped:
+            reason = None if entry in plain else drop_reason(entry)
+            if reason is not None:
+                self.count_drop(source, entry, reason)
+
+    def count_drop(self, source: str, entry: str, reason: str) -> None:
+        """Count one dropped entry, keep a few examples, and remember capitalized words."""
+        self.drops[source, reason] += 1
+        examples = self.drop_examples[source, reason]
+        if len(examples) < 5:
+            examples.append(entry)
+        if reason == "proper_noun":
+            self.capitalized.add(entry.lower())
+
+    def add_offensive(self, entries: Iterable[str]) -> None:
+        """Mark the plain words of the offensive-word list; count the rest (phrases, ...) by reason."""
+        for entry in entries:
+            entry = entry.strip()
+            self.entries_read["ldnoobw"] += 1
+            reason = drop_reason(entry)
+            if reason is None:
+                self.offensive.add(entry)
+            else:
+                self.drops["ldnoobw", reason] += 1
+                examples = self.drop_examples["ldnoobw", reason]
+                if len(examples) < 5:
+                    examples.append(entry)
+
+    def kept(self, source: str) -> int:
+        """Return how many distinct words a source contributed."""
+        return len(self.words_of.get(source, ()))
+
+    def word_count(self) -> int:
+        """Return how many distinct words the sources gave together."""
+        return len(set().union(*self.words_of.values()))
+
+
+def read_plain_list(text: str) -> list[str]:
+    """Return the entries of a one-word-per-line list (LF or CRLF)."""
+    return [line.strip() for line in text.splitlines() if line.strip()]
+
+
+def read_2of12id(text: str) -> list[str]:
+    """Return every entry of the 2of12id JSON (keyed by part of speech)."""
+    try:
+        by_part_of_speech = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise UserError(
+            f"2of12id is not valid JSON ({error.msg} at line {error.lineno})"
+        ) from error
+    return [entry for entries in by_part_of_speech.values() for entry in entries]
+
+
+def fetch_word_list(downloader: Downloader, name: str) -> str:
+    """Return the text of a downloadable word list, or stop with a line saying how to supply it."""
+    url = WORD_LIST_URLS[name]
+    fetched = downloader.fetch(url)
+    if fetched.path is None:
+        why = fetched.error or fetched.origin
+        raise UserError(
+            f"word list {name} is unavailable ({why}): download {url} into "
+            f"{downloader.cache_path(url)}, or set PIPELINE_MIRROR to a mirror holding it"
+        )
+    return fetched.text()
+
+
+def nltk_corpus(name: str, offline: bool):
+    """Return an nltk corpus reader, downloading the corpus into data/raw/nltk_data if allowed."""
+    import nltk
+
+    local_data = config.raw_dir() / "nltk_data"
+    if str(local_data) not in nltk.data.path:
+        nltk.data.path.append(str(local_data))
+    if not _nltk_has(nltk, name) and (
+        offline or not nltk.download(name, download_dir=str(local_data), quiet=True)
+    ):
+        raise UserError(
+            f"nltk corpus {name!r} is missing: set NLTK_DATA to a folder holding "
+            f"corpora/{name}.zip (e.g. ../shared/mirror/nltk_data), or run online so that "
+            f"nltk.download puts it in {local_data}"
+        )
+    return getattr(__import__("nltk.corpus", fromlist=[name]), name)
+
+
+def _nltk_has(nltk, name: str) -> bool:
+    """Return True when nltk finds a corpus, unzipped or as the downloader stores it (zip)."""
+    for resource in (f"corpora/{name}", f"corpora/{name}.zip/{name}/"):
+        try:
+            nltk.data.find(resource)
+            return True
+        except LookupError:
+            continue
+    return False
+
+
+BROWN_TOKEN = re.compile(r"(\S+)/[^\s/]+")  # word/tag: the word is all before the last slash
+
+
+def brown_tokens(brown) -> list[str]:
+    """Return the words of the Brown corpus, as its reader's `words()` gives them.
+
+    The tagged text is read raw and split by one regular expression, ten times faster than the
+    reader's tokenizer (a test checks both give the same tokens).
+    """
+    return BROWN_TOKEN.findall(brown.raw())
+
+
+def add_nltk_sources(words: WordCollection, offline: bool) -> None:
+    """Add web2 (nltk words), stopwords, brown and the first-names marker."""
+    words.add_entries("nltk_words", nltk_corpus("words", offline).words("en"))
+    words.add_entries("nltk_stopwords", nltk_corpus("stopwords", offline).words("english"))
+    add_brown(words, brown_tokens(nltk_corpus("brown", offline)))
+    words.first_names = {name.lower() for name in nltk_corpus("names", offline).words()}
+    words.entries_read["nltk_names"] = len(words.first_names)
+
+
+def add_brown(words: WordCollection, tokens: list[str]) -> None:
+    """Add the Brown corpus: the words seen in lowercase, and each word's count in any case.
+
+    The 1.2 million tokens are counted first (in C): the rest looks at 56 thousand distinct ones.
+    """
+    counts = Counter(tokens)
+    words.entries_read["brown"] = len(tokens)
+    words.words_of["brown"].update(filter(is_plain_word, counts))
+    for token, count in counts.items():
+        if token.isascii() and token.isalpha():
+            words.brown_count[token.lower()] += count
+
+
+def add_wordfreq(words: WordCollection) -> None:
+    """Add wordfreq's English words with their Zipf frequency and rank among plain words."""
+    import wordfreq
+
+    frequencies = wordfreq.get_frequency_dict("en", wordlist="best")
+    words.entries_read["wordfreq"] = len(frequencies)
+    plain = set(filter(is_plain_word, frequencies))
+    for word in frequencies:
+        reason = None if word in plain else drop_reason(word)
+        if reason is not None:
+            words.drops["wordfreq", reason] += 1
+    # Most frequent first, ties alphabetically: two stable sorts (reverse=True keeps ties' order).
+    ranked = sorted(sorted(plain), key=frequencies.__getitem__, reverse=True)
+    zipf_of = {freq: round(math.log10(freq) + 9, 2) for freq in set(frequencies.values())}
+    zipfs = map(zipf_of.__getitem__, map(frequencies.__getitem__, ranked))
+    words.words_of["wordfreq"] |= plain
+    words.zipf.update(zip(ranked, zipfs, strict=True))
+    words.wordfreq_rank.update({word: rank for rank, word in enumerate(ranked, start=1)})
+
+
+def collect_words(downloader: Downloader, offline: bool) -> WordCollection:
+    """Read every source into one collection, showing a step line per source."""
+    words = WordCollection()
+    readers = {"words_alpha": read_plain_list, "enable": read_plain_list, "2of12id": read_2of12id}
+    with cycle_collector_paused():
+        for name, reader in readers.items():
+            with progress.step(f"reading {name}"):
+                words.add_entries(name, reader(fetch_word_list(downloader, name)))
+        with progress.step("reading nltk corpora words, stopwords, brown, names"):
+            add_nltk_sources(words, offline)
+        with progress.step("reading wordfreq frequencies"):
+            add_wordfreq(words)
+        with progress.step("reading the offensive-word list (LDNOOBW, English)"):
+            words.add_offensive(read_plain_list(fetch_word_list(downloader, "ldnoobw")))
+    return words
+
+
+@contextlib.contextmanager
+def cycle_collector_paused() -> Iterator[None]:
+    """Pause Python's cycle collector for a block that allocates much and leaves few cycles (a
+    thousand objects): reading the sources set it off 70 times, 0.19 s in all."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+def source_word_columns(words: WordCollection) -> dict[str, list[str]]:
+    """Return the `source_word_rows` input columns: each source that keeps words, with its words
+    in one text, one a line (DuckDB splits a text far faster than it reads a million strings)."""
+    names = sorted(name for name, kept in words.words_of.items() if kept)
+    return {"source": names, "words": ["\n".join(words.words_of[name]) for name in names]}
+
+
+def attribute_columns(
+    values: dict[str, int] | dict[str, float], dtype: type
+) -> dict[str, list[str] | np.ndarray]:
+    """Return the input columns of one attribute: `word` and `value` (a typed array)."""
+    return {"word": list(values), "value": np.fromiter(values.values(), dtype, len(values))}
+
+
+def marker_columns(marked: set[str]) -> dict[str, list[str]]:
+    """Return the input column of one marker: the words it marks."""
+    return {"word": list(marked)}
+
+
+def source_columns(words: WordCollection) -> dict[str, list]:
+    """Return the `word_sources` table's input columns, one entry per source."""
+    sources = list(SOURCES.values())
+    return {
+        "source": [source.name for source in sources],
+        "kind": [source.kind for source in sources],
+        "origin": [source.origin for source in sources],
+        "licence": [source.licence for source in sources],
+        "entries_read": [words.entries_read[source.name] for source in sources],
+        "words_kept": [
+            words.kept(source.name) if source.name in LIST_SOURCES else None for source in sources
+        ],
+    }
+
+
+def drop_columns(words: WordCollection) -> dict[str, list]:
+    """Return the `word_drops` table's input columns, one entry per source and reason."""
+    drops = sorted(words.drops.items())
+    return {
+        "source": [source for (source, _), _ in drops],
+        "reason": [reason for (_, reason), _ in drops],
+        "entries": [count for _, count in drops],
+        "examples": [words.drop_examples[key] for key, _ in drops],
+    }
+
+
+def load_words(con: Connection, words: WordCollection) -> None:
+    """Replace the `words`, `word_sources` and `word_drops` tables in one transaction."""
+    warehouse.hand_over(con, "source_word_rows", source_word_columns(words))
+    warehouse.hand_over(con, "zipf_rows", attribute_columns(words.zipf, float))
+    warehouse.hand_over(con, "wordfreq_rank_rows", attribute_columns(words.wordfreq_rank, np.int64))
+    warehouse.hand_over(con, "brown_count_rows", attribute_columns(words.brown_count, np.int64))
+    warehouse.hand_over(con, "capitalized_rows", marker_columns(words.capitalized))
+    warehouse.hand_over(con, "first_name_rows", marker_columns(words.first_names))
+    warehouse.hand_over(con, "offensive_rows", marker_columns(words.offensive))
+    warehouse.hand_over(con, "source_rows", source_columns(words))
+    warehouse.hand_over(con, "drop_rows", drop_columns(words))
+    with warehouse.transaction(con):
+        warehouse.run(con, "words/words")
+        load_source_summary(con)
+
+
+def load_source_summary(con: Connection) -> None:
+    """Replace `word_sources` and `word_drops` from the handed-over rows."""
+    warehouse.run(con, "words/word_sources")
+    warehouse.run(con, "words/word_drops")
+
+
+def build_words(con: Connection, offline: bool = False) -> None:
+    """Run the words stage end to end on an open warehouse."""
+    downloader = Downloader.from_env(offline=offline)
+    words = collect_words(downloader, offline)
+    with progress.step(f"loading {words.word_count():,} words into the warehouse"):
+        load_words(con, words)

@@ -1,0 +1,149 @@
+"""Word lists by `--dictionary` name: a built custom list, a word file, or a warehouse list."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from pipeline import config
+from pipeline.errors import UserError
+from pipeline.games import Game
+from solvers.masks import Mask, Word, is_plain_word
+
+if TYPE_CHECKING:
+    from pipeline.storage.warehouse import Connection
+
+CUSTOM = "custom"
+WORDFREQ_TOP = re.compile(r"wordfreq_top(\d+)(k?)")
+WORD_LINE_FLAGS = re.MULTILINE | re.IGNORECASE
+
+
+@dataclass(frozen=True)
+class WordList:
+    """A named list of words; a warehouse list also brings each word's stored letter mask."""
+
+    name: str
+    words: list[Word]
+    masks: list[Mask] | None = None
+
+
+def needs_warehouse(name: str) -> bool:
+    """Return True when a `--dictionary` value names a list stored in the warehouse."""
+    if name == CUSTOM:
+        return False
+    return bool(WORDFREQ_TOP.fullmatch(name)) or ("/" not in name and not Path(name).exists())
+
+
+def file_word_list(name: str, game: Game, within: str | None = None) -> WordList:
+    """Return the game's custom list (`custom`) or the words of a file; with `within`, only the
+    words made of those letters. A list with no word long enough for the game is a UserError."""
+    path, hint = Path(name), ""
+    if name == CUSTOM:
+        path, hint = config.custom_dir() / game.custom_file, "run `make dictionary`"
+    text = read_word_text(path, hint)
+    if within is None:
+        return require_game_words(WordList(name, plain_words(text)), game)
+    if not re.search(rf"^[ \t]*[a-z]{{{game.min_length},}}[ \t\r]*$", text, WORD_LINE_FLAGS):
+        require_game_words(WordList(name, plain_words(text)), game)  # raises, naming the count
+    letters = re.escape("".join(sorted(set(within.lower()))))
+    # A line is found by its newline (the first one added): a literal the search skips to, three
+    # times faster than testing `^` at every character.
+    line = re.compile(rf"\n[ \t]*([{letters}]+)[ \t\r]*(?=\n|\Z)", re.IGNORECASE)
+    return WordList(name, sorted({word.lower() for word in line.findall("\n" + text)}))
+
+
+@dataclass(frozen=True)
+class MaybeWord:
+    """A word of a game's maybe tier: its probability, and whether the custom list holds it."""
+
+    word: Word
+    probability: float
+    in_list: bool
+
+
+def read_maybe_list(game: Game, letters: str | None = None) -> list[MaybeWord]:
+    """Return the game's maybe words (the file the build writes beside the custom list), only
+    those made of `letters` when given; none when the file is missing (a list built by an older
+    version) or unreadable."""
+    path = config.custom_dir() / game.maybe_file
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return []
+    word_pattern = f"[{re.escape(letters)}]+" if letters else "[a-z]+"
+    # One search over the file, from line to line by their newlines (most words use other
+    # letters: they are never split or parsed).
+    row = re.compile(rf"\n({word_pattern})\t([^\t\r\n]*)\t([^\t\r\n]*)\r?(?=\n|\Z)")
+    header_end = text.find("\n")
+    if header_end < 0:
+        return []
+    return [
+        MaybeWord(word, float(probability), in_list == "in")
+        for word, probability, in_list in row.findall(text, header_end)
+    ]
+
+
+def plain_words(text: str) -> list[Word]:
+    """Return the sorted distinct lowercase a-z words of a one-word-a-line text."""
+    lowered = (line.strip().lower() for line in text.splitlines())
+    return sorted({word for word in lowered if is_plain_word(word)})
+
+
+def read_word_text(path: Path, hint: str = "") -> str:
+    """Return the text of a word file; a folder, an unreadable or a binary file is a UserError."""
+    extra = f": {hint}" if hint else ""
+    if path.is_dir():
+        raise UserError(f"cannot read word list {path}: it is a folder{extra}")
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise UserError(
+            f"cannot read word list {path} ({error.__class__.__name__}){extra}"
+        ) from None
+    if "\0" in text:
+        raise UserError(f"cannot read word list {path}: it is a binary file, not one word a line")
+    return text
+
+
+def require_game_words(word_list: WordList, game: Game) -> WordList:
+    """Return the list, or raise a UserError when it has no word long enough for the game."""
+    if not any(len(word) >= game.min_length for word in word_list.words):
+        raise UserError(
+            f"the word list {word_list.name} has no word of {game.min_length} letters or more "
+            f"(it has {len(word_list.words):,} words of a-z): nothing to solve {game.title} with"
+        )
+    return word_list
+
+
+def warehouse_sources(con: Connection) -> list[str]:
+    """Return the names of the word lists stored in the warehouse."""
+    from pipeline.storage import warehouse
+
+    warehouse.require_tables(con, "word_sources", stage_hint="pipeline words")
+    return [row[0] for row in warehouse.run(con, "solve/word_list_names").fetchall()]
+
+
+def warehouse_word_list(con: Connection, name: str) -> WordList:
+    """Return a warehouse source's words, or wordfreq's N most frequent (`wordfreq_top50k`)."""
+    from pipeline.storage import warehouse
+
+    warehouse.require_tables(con, "words", stage_hint="pipeline words")
+    if top := WORDFREQ_TOP.fullmatch(name):
+        limit = int(top.group(1)) * (1000 if top.group(2) else 1)
+        rows = warehouse.run(con, "solve/wordfreq_top_words", {"limit": limit}).fetchall()
+        return stored_word_list(name, rows)
+    sources = warehouse_sources(con)
+    if name not in sources:
+        known = ", ".join([CUSTOM, *sources, "wordfreq_topN"])
+        raise UserError(
+            f"unknown dictionary {name!r}: use one of {known}, or a path to a word file"
+        )
+    rows = warehouse.run(con, "solve/word_list_words", {"name": name}).fetchall()
+    return stored_word_list(name, rows)
+
+
+def stored_word_list(name: str, rows: list[tuple[Word, Mask]]) -> WordList:
+    """Return a word list from the warehouse's (word, letter_mask) rows."""
+    return WordList(name, [word for word, _ in rows], [mask for _, mask in rows])

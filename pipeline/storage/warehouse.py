@@ -1,0 +1,301 @@
+"""The DuckDB warehouse: opening it, running named SQL files, handing Python data to DuckDB.
+
+SQL lives in `pipeline/sql/<stage>/<table>.sql`: one file builds one table, or is one named
+query. A file is split into statements by DuckDB's own parser, and each statement gets only the
+named parameters it mentions.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import os
+import shutil
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import duckdb
+
+from pipeline import config
+from pipeline.errors import UserError
+
+if TYPE_CHECKING:
+    import numpy as np  # loaded by hand_over only: reading the warehouse needs no numpy
+
+SQL_DIR = Path(__file__).parent.parent / "sql"
+MACROS = "macros"
+BUILDING = ".building-"  # a stage's copy of the warehouse: `.warehouse.duckdb.building-PID`
+
+Connection = duckdb.DuckDBPyConnection
+
+
+@cache
+def sql(name: str) -> str:
+    """Return the text of the named SQL file `pipeline/sql/NAME.sql` (NAME like `build/backtest`)."""
+    path = SQL_DIR / f"{name}.sql"
+    if not path.is_file():
+        raise KeyError(f"no SQL file named {name!r} in {SQL_DIR}")
+    return path.read_text()
+
+
+def connect(path: Path | None = None, *, read_only: bool = False) -> Connection:
+    """Open the warehouse with the SQL macros defined; a missing file (read-only) or a lock is a
+    UserError. Prefer `open_warehouse`, which closes it again."""
+    path = path or config.warehouse_path()
+    if read_only and not path.exists():
+        raise UserError(
+            f"no warehouse at {path}: run `make dictionary` (or `pipeline words`) first"
+        )
+    try:
+        con = duckdb.connect(str(path), read_only=read_only)
+    except duckdb.IOException as error:
+        first_line = str(error).splitlines()[0]
+        raise UserError(f"cannot open the warehouse {path}: {first_line}") from error
+    prepare(con)
+    return con
+
+
+@contextlib.contextmanager
+def open_warehouse(path: Path | None = None, *, read_only: bool = False) -> Iterator[Connection]:
+    """Yield an open warehouse connection and close it when the block ends."""
+    con = connect(path, read_only=read_only)
+    try:
+        yield con
+    finally:
+        con.close()
+
+
+@contextlib.contextmanager
+def stage_warehouse(path: Path | None = None) -> Iterator[Connection]:
+    """Yield a connection to a copy of the warehouse that replaces it when the block succeeds.
+
+    The stage works on `.NAME.building-PID` beside the warehouse; readers keep reading the last
+    committed file meanwhile, and a failed or killed stage leaves it as it was. The new file is
+    renamed over the old one (atomic), after a compaction when freed space outweighs live data.
+    One stage at a time: a second one is a UserError while the first holds the lock.
+    """
+    path = path or config.warehouse_path()
+    with stage_lock(path):
+        sweep_leftovers(path)
+        building = path.with_name(f".{path.name}{BUILDING}{os.getpid()}")
+        if path.exists():
+            copy_committed(path, building)
+        con = connect(building)
+        try:
+            yield con
+            con.execute("CHECKPOINT")
+            con.close()
+            compact_if_sparse(building)
+            commit_file(building, path)
+        finally:
+            con.close()
+            _remove_database_files(building)
+
+
+@contextlib.contextmanager
+def stage_lock(path: Path) -> Iterator[None]:
+    """Hold the warehouse's stage lock (`.NAME.lock`) for the block, or raise a UserError."""
+    lock_path = path.with_name(f".{path.name}.lock")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with lock_path.open("a") as handle:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise UserError(
+                f"another stage is changing the warehouse {path}: wait for it to finish"
+            ) from None
+        yield  # the kernel releases the lock when the process ends, however it ends
+
+
+def sweep_leftovers(path: Path) -> None:
+    """Remove the copies (and their spill folders) that killed stages left beside the warehouse."""
+    for leftover in path.parent.glob(f".{path.name}{BUILDING}*"):
+        if leftover.is_dir():
+            shutil.rmtree(leftover, ignore_errors=True)
+        else:
+            leftover.unlink(missing_ok=True)
+
+
+def copy_committed(path: Path, building: Path) -> None:
+    """Copy the committed warehouse for a stage, holding a read lock so that no other program
+    writes it meanwhile (one that holds it open for writing is a UserError)."""
+    if path.with_name(path.name + ".wal").exists():
+        with contextlib.closing(connect(path)) as con:
+            con.execute("CHECKPOINT")  # a log an older version left: fold it into the file first
+    with contextlib.closing(connect(path, read_only=True)):
+        shutil.copyfile(path, building)
+
+
+def compact_if_sparse(building: Path) -> None:
+    """Rewrite the database into a fresh file when more of it is free space than data."""
+    if is_sparse(building):
+        compact(building)
+
+
+def is_sparse(path: Path) -> bool:
+    """Return True when more of a database file is free space than data."""
+    with contextlib.closing(duckdb.connect(str(path))) as con:
+        size = con.execute("SELECT used_blocks, free_blocks FROM pragma_database_size()")
+        used, free = size.fetchall()[0]
+    return bool(free > used)
+
+
+def compact(building: Path) -> None:
+    """Rewrite a database into a fresh file (DuckDB does not shrink a file in place)."""
+    compacted = building.with_name(building.name + ".compact")
+    _remove_database_files(compacted)
+    with contextlib.closing(duckdb.connect(str(compacted))) as con:
+        con.execute("ATTACH $path AS sparse (READ_ONLY)", {"path": str(building)})
+        target = _current_catalog(con).replace('"', '""')
+        con.execute(f'COPY FROM DATABASE sparse TO "{target}"')  # identifiers take no parameters
+        con.execute("DETACH sparse")
+    os.replace(compacted, building)
+
+
+def _current_catalog(con: Connection) -> str:
+    """Return the name of the connection's own database."""
+    return con.execute("SELECT current_database()").fetchall()[0][0]
+
+
+def commit_file(new: Path, path: Path) -> None:
+    """Replace `path` with `new` atomically and durably."""
+    with new.open("rb") as handle:
+        os.fsync(handle.fileno())
+    os.replace(new, path)
+    directory = os.open(path.parent, os.O_RDONLY)
+    try:
+        os.fsync(directory)
+    finally:
+        os.close(directory)
+
+
+def _remove_database_files(path: Path) -> None:
+    """Remove a database file, its write-ahead log and its spill folder, if they exist."""
+    path.unlink(missing_ok=True)
+    path.with_name(path.name + ".wal").unlink(missing_ok=True)
+    shutil.rmtree(path.with_name(path.name + ".tmp"), ignore_errors=True)
+
+
+def in_memory() -> Connection:
+    """Return a new in-memory DuckDB database with the SQL macros (the caller closes it)."""
+    con = duckdb.connect()
+    prepare(con)
+    return con
+
+
+def prepare(con: Connection) -> None:
+    """Define the macros of `sql/macros.sql` (letter masks, precision, recall, F1) and leave progress to the stages (DuckDB's own bar would interleave with theirs)."""
+    con.execute("SET enable_progress_bar = false")
+    for statement in _statements(con, MACROS):
+        con.execute(statement)
+
+
+def run(con: Connection, name: str, params: Mapping[str, Any] | None = None) -> Connection:
+    """Run every statement of a named SQL file; return the connection holding the last result."""
+    result = con
+    for statement in _statements(con, name):
+        wanted = statement.named_parameters
+        given = {key: value for key, value in (params or {}).items() if key in wanted}
+        if missing := wanted - given.keys():
+            raise KeyError(f"{name}.sql needs the parameters {sorted(missing)}")
+        result = con.execute(statement, given or None)
+    return result
+
+
+_PARSED: dict[str, list[duckdb.Statement]] = {}
+
+
+def _statements(con: Connection, name: str) -> list[duckdb.Statement]:
+    """Return the parsed statements of a SQL file, parsed once per process by the first
+    connection that runs it (a parser database of its own took 15 ms to open, for every file)."""
+    if name not in _PARSED:
+        _PARSED[name] = con.extract_statements(sql(name))
+    return _PARSED[name]
+
+
+def hand_over(
+    con: Connection, name: str, columns: Mapping[str, Sequence[Any] | np.ndarray]
+) -> None:
+    """Make Python columns readable in SQL as the view `name`: the one way data enters DuckDB.
+
+    Each column is a sequence of equal length; lists become DuckDB lists, None becomes NULL.
+    """
+    arrays = {key: _column_array(values) for key, values in columns.items()}
+    con.register(name, arrays)
+
+
+def release(con: Connection, *names: str) -> None:
+    """Forget views made by `hand_over`, so that the Python columns behind them can be freed."""
+    for name in names:
+        con.unregister(name)
+
+
+def _column_array(values: Sequence[Any] | np.ndarray) -> np.ndarray:
+    """Return a column as a numpy array (object dtype for Python values, so lists survive)."""
+    import numpy as np
+
+    if isinstance(values, np.ndarray):
+        return values
+    array = np.empty(len(values), dtype=object)
+    array[:] = list(values)
+    return array
+
+
+@contextlib.contextmanager
+def transaction(con: Connection) -> Iterator[Connection]:
+    """Run a block as one transaction: a failed or killed stage leaves the warehouse as it was."""
+    con.execute("BEGIN TRANSACTION")
+    try:
+        yield con
+    except BaseException:
+        con.execute("ROLLBACK")
+        raise
+    con.execute("COMMIT")
+
+
+def table_exists(con: Connection, table: str) -> bool:
+    """Return True when the warehouse has a table (or view) of that name."""
+    found = run(con, "catalog/table_exists", {"table": table}).fetchall()
+    # fetched to the end: DuckDB blocks a connection's relations on a pending result
+    return bool(found and found[0][0])
+
+
+def require_tables(con: Connection, *tables: str, stage_hint: str) -> None:
+    """Raise a UserError naming the stage to run when a needed table is missing."""
+    missing = [table for table in tables if not table_exists(con, table)]
+    if missing:
+        raise UserError(
+            f"the warehouse has no {', '.join(missing)} table: run `{stage_hint}` first"
+        )
+
+
+@dataclass(frozen=True)
+class Table:
+    """Rows of a query result with their column names."""
+
+    columns: tuple[str, ...]
+    rows: list[tuple]
+
+    def column(self, name: str) -> list:
+        """Return the values of one column."""
+        index = self.columns.index(name)
+        return [row[index] for row in self.rows]
+
+    def where(self, name: str, value: object) -> Table:
+        """Return the rows whose column `name` equals `value`."""
+        index = self.columns.index(name)
+        return Table(self.columns, [row for row in self.rows if row[index] == value])
+
+    def select(self, *names: str) -> Table:
+        """Return only the named columns."""
+        indexes = [self.columns.index(name) for name in names]
+        return Table(names, [tuple(row[i] for i in indexes) for row in self.rows])
+
+
+def query(con: Connection, name: str, params: Mapping[str, Any] | None = None) -> Table:
+    """Return the result of a named SQL query as a Table."""
+    result = run(con, name, params)
+    return Table(tuple(column[0] for column in result.description or ()), result.fetchall())
