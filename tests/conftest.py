@@ -35,15 +35,18 @@ from pipeline.cli.app import app
 from pipeline.config import mirror_dir
 from pipeline.games import GAMES, SPELLING_BEE
 from pipeline.model.rule import Evidence
-from pipeline.sources.bulk_archive import BULK_ARCHIVE_URL, parse_bulk_archive
-from pipeline.sources.nyt_gamedata import NYT_GAMEDATA_URL
+from pipeline.sources import answer_source
+from pipeline.sources.bulk_archive import parse_bulk_archive
 from pipeline.sources.nytbee import NytbeeLayout, parse_nytbee_layout_and_page
 from pipeline.sources.records import BeeRecord
-from pipeline.sources.simeydk import SIMEYDK_URL
 from pipeline.stages import build, scrape, words
 from pipeline.storage import warehouse
 from pipeline.storage.download import relative_cache_path
 from tests import tiny_archive
+
+BULK_ARCHIVE_URL = answer_source("bulk_archive").url
+NYT_GAMEDATA_URL = answer_source("nyt_gamedata").url
+SIMEYDK_URL = answer_source("simeydk").url
 
 
 @dataclass(frozen=True)

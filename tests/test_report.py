@@ -14,9 +14,13 @@ from typer.testing import CliRunner
 from pipeline.cli.app import app
 from pipeline.games import SPELLING_BEE
 from pipeline.model.rule import Rule
+from pipeline.render import chart as render_chart
+from pipeline.render import csv as render_csv
 from pipeline.report import model as report_model
+from pipeline.report import sections
 from pipeline.stages import build, report
 from pipeline.storage import warehouse
+from pipeline.table import Table
 
 # The tiny warehouse (tests/conftest.py) has three Spelling Bee puzzles in 2024-01-01 .. 2025-12-31
 # (and one in 2021 outside it). The build chose Rule("score_last", 0.3): a word judged before is
@@ -52,7 +56,7 @@ def spelling_bee(connection: warehouse.Connection) -> warehouse.Connection:
     return connection
 
 
-def score_row(table: warehouse.Table, dictionary_name: str, period: str = "window") -> dict:
+def score_row(table: Table, dictionary_name: str, period: str = "window") -> dict:
     """Return one dictionary's scores for one period, rounded to 6 decimals."""
     row = next(
         row
@@ -191,16 +195,16 @@ def test_errors_by_kind_and_the_ceiling_reversals_leave(spelling_bee) -> None:
 def test_report_files(connection: warehouse.Connection, tmp_path: Path) -> None:
     game = report.game_report(connection, SPELLING_BEE, *EVERYTHING)
     assert game.coverage == {"puzzles": 3, "official_answers": 11, "answers_in_backtest": 11}
-    files = report.write_report_files(game, tmp_path / "out")
+    files = render_csv.write_section_tables(sections.game_sections(game), tmp_path / "out")
     assert [path.name for path in files] == [
         "spelling_bee_overall.csv",
         "spelling_bee_by_year.csv",
         "spelling_bee_by_month.csv",
+        "spelling_bee_custom_errors_per_month.csv",
         "spelling_bee_archive_by_month.csv",
+        "spelling_bee_error_kinds.csv",
         "spelling_bee_missed_words.csv",
         "spelling_bee_extra_words.csv",
-        "spelling_bee_error_kinds.csv",
-        "spelling_bee_precision_recall.png",
     ]
     overall = read_csv(tmp_path / "out" / "spelling_bee_overall.csv")
     assert overall[0] == ["dictionary", *report_model.SCORE_COLUMNS]
@@ -248,7 +252,8 @@ def test_report_files(connection: warehouse.Connection, tmp_path: Path) -> None:
         "0.333333",
         "in: accepted in 1 of 2 puzzles where it was eligible, score_last = +1.00",
     ]
-    assert files[-1].read_bytes().startswith(b"\x89PNG\r\n\x1a\n")
+    chart = render_chart.plot_precision_recall(game, report.DICTIONARIES, tmp_path / "chart.png")
+    assert chart.read_bytes().startswith(b"\x89PNG\r\n\x1a\n")
 
 
 def test_split_predictions_replace_the_backtest(

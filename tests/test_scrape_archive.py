@@ -13,7 +13,7 @@ import pytest
 from typer.testing import CliRunner
 
 from pipeline.cli.app import app
-from pipeline.games.letter_boxed_validation import box_problems
+from pipeline.games.letter_boxed import box_problems
 from pipeline.sources.records import BoxRecord
 from tests.conftest import MIRROR_UNTIL, MirrorWarehouse
 

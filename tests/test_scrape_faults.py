@@ -22,15 +22,18 @@ import duckdb
 import pytest
 
 from pipeline import games as pipeline_games
-from pipeline.sources.bulk_archive import BULK_ARCHIVE_URL
-from pipeline.sources.nyt_gamedata import NYT_GAMEDATA_URL
-from pipeline.sources.nyt_live import NYT_LIVE_LETTER_BOXED_URL, NYT_LIVE_SPELLING_BEE_URL
-from pipeline.sources.nytbee import NYTBEE_URL
-from pipeline.sources.simeydk import SIMEYDK_URL
+from pipeline.sources import answer_source
 from pipeline.stages.scrape import collect, load, read_known
 from pipeline.storage import warehouse
 from pipeline.storage.download import Downloader
 from tests.conftest import LocalHTTP, Reply
+
+BULK_ARCHIVE_URL = answer_source("bulk_archive").url
+NYT_GAMEDATA_URL = answer_source("nyt_gamedata").url
+NYT_LIVE_LETTER_BOXED_URL = answer_source("nyt_live", "letter-boxed").url
+NYT_LIVE_SPELLING_BEE_URL = answer_source("nyt_live", "spelling-bee").url
+NYTBEE_URL = answer_source("nytbee").url
+SIMEYDK_URL = answer_source("simeydk").url
 
 D = dt.date
 FIRST, LAST = D(2024, 6, 10), D(2024, 6, 13)
@@ -412,8 +415,8 @@ def test_a_rerun_fetches_only_what_is_not_loaded_yet(tmp_path, local_http):
 
     assert {p: local_http.hits(p) for p in loaded_or_quarantined + refused_long_ago} == hits_before
     assert local_http.hits(gamedata_path("2024-06-12")) == timed_out_before + 1
-    assert [record.date for record, _url in rerun.bee_records] == [D(2024, 6, 12)]
-    assert rerun.box_records == []
+    assert [record.date for record, _url in rerun.records_of("spelling-bee")] == [D(2024, 6, 12)]
+    assert rerun.records_of("letter-boxed") == []
     assert rows(con, "SELECT date, source FROM spelling_bee_puzzles ORDER BY date") == [
         (D(2024, 6, 10), "nyt_gamedata"),
         (D(2024, 6, 11), "nyt_gamedata"),

@@ -50,7 +50,7 @@ def merged(tmp_path: Path) -> list[tuple]:
     """Load the days through the scrape stage and return the merged puzzles."""
     con = warehouse.connect(tmp_path / "warehouse.duckdb")
     run = ScrapeRun(
-        box_records=[(record, f"https://example.org/{record.date}.json") for record in DAYS]
+        records={"letter-boxed": [(r, f"https://example.org/{r.date}.json") for r in DAYS]}
     )
     load(con, run, "20240701T000000.000000Z")
     return con.execute(

@@ -10,13 +10,15 @@ from pathlib import Path
 import duckdb
 
 from pipeline.games import LETTER_BOXED, SPELLING_BEE
-from pipeline.sources.nyt_gamedata import NYT_GAMEDATA_URL
-from pipeline.sources.simeydk import SIMEYDK_URL
+from pipeline.sources import answer_source
 from pipeline.stages.scrape import collect, load, read_known
 from pipeline.storage import warehouse
 from pipeline.storage.download import Downloader
 from tests.conftest import LocalHTTP
 from tests.test_scrape_faults import GAMEDATA, gamedata_path, letter_boxed_day, simeydk_path
+
+NYT_GAMEDATA_URL = answer_source("nyt_gamedata").url
+SIMEYDK_URL = answer_source("simeydk").url
 
 D = dt.date
 DAY = D(2024, 6, 10)

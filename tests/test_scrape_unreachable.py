@@ -12,15 +12,17 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.sources.bulk_archive import BULK_ARCHIVE_URL
-from pipeline.sources.nyt_live import NYT_LIVE_SPELLING_BEE_URL
-from pipeline.sources.nytbee import NYTBEE_URL
+from pipeline.sources import answer_source
 from pipeline.stages.scrape import collect, load, read_known
 from pipeline.stages.summaries import print_scrape_summary
 from pipeline.storage import warehouse
 from pipeline.storage.download import Downloader, relative_cache_path
 from tests.test_download import closed_port
 from tests.test_scrape_faults import BULK_ARCHIVE, GAMES
+
+BULK_ARCHIVE_URL = answer_source("bulk_archive").url
+NYT_LIVE_SPELLING_BEE_URL = answer_source("nyt_live", "spelling-bee").url
+NYTBEE_URL = answer_source("nytbee").url
 
 D = dt.date
 SINCE, UNTIL = D(2024, 1, 1), D(2024, 6, 13)  # 165 days: about 500 URLs that are never asked
@@ -78,6 +80,6 @@ def test_a_scrape_without_network_ends_quickly_on_the_mirror(
         ("nytbee", NYTBEE_URL.format(date=SINCE), "error", 3, "connection error after 3 attempts"),
     ]
     assert "| not published | not tried |" in out
-    assert read_known(con).have("nyt_gamedata") == set()  # the next run asks again
+    assert read_known(con).have(answer_source("nyt_gamedata")) == set()  # the next run asks again
     assert list((tmp_path / "raw").rglob("*")) == []
     con.close()

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import pytest
 
-from pipeline.games.spelling_bee_validation import bee_problems
+from pipeline.games.spelling_bee import bee_problems
 from pipeline.sources.bulk_archive import parse_bulk_archive
 from pipeline.sources.nyt_gamedata import parse_nyt_gamedata_day
 from pipeline.sources.records import BeeRecord

@@ -14,8 +14,8 @@ from typing import NamedTuple
 
 from pipeline import progress
 from pipeline.games import honeycombs as analyze
-from pipeline.games.letter_boxed_archive import archived_days
-from pipeline.render.markdown import markdown_table
+from pipeline.games.letter_boxed import archived_days
+from pipeline.render.text import markdown_table
 from pipeline.solve.sql_solver import SqlSolver
 from pipeline.storage import warehouse
 from pipeline.storage.warehouse import Connection

@@ -101,7 +101,7 @@ def time_stage(stage: StageTarget, env: dict[str, str]) -> StageTiming:
 def format_stage_bench(timings: list[StageTiming]) -> str:
     """Return each stage's time and peak memory beside its targets."""
     from pipeline.bench.solvers import verdict
-    from pipeline.render.markdown import markdown_table
+    from pipeline.render.text import markdown_table
 
     rows = [
         (

@@ -204,11 +204,12 @@ def scrape(
 
     Example: pipeline scrape spelling-bee --since 2025-07-01 --offline
     """
-    from pipeline.stages.scrape import FIRST_DATES, download, load_run, read_known
+    from pipeline.sources import first_date
+    from pipeline.stages.scrape import download, load_run, read_known
     from pipeline.stages.summaries import print_scrape_summary, scrape_record
 
     since, since_option = since_or_from(since, old_from)
-    first = parse_date(since, since_option, FIRST_DATES["bulk_archive"])
+    first = parse_date(since, since_option, first_date())
     last = parse_date(until, "--until", dt.date.today())
     if first > last:
         raise UserError(f"{since_option} {first} is after --until {last}")
@@ -676,13 +677,11 @@ def bench_analyze() -> None:
 
 @contextlib.contextmanager
 def stage_warehouse() -> Iterator["Connection"]:
-    """Yield a stage's copy of the warehouse, committed when the block succeeds; first finish
-    the word lists of a build killed after its commit."""
-    from pipeline.stages.build import recover_word_lists
-    from pipeline.storage import warehouse
+    """Yield a stage's copy of the warehouse, committed when the block succeeds (upgraded, its
+    registries written, the word lists of a build killed after its commit finished)."""
+    from pipeline.stages.stage import open_stage
 
-    with warehouse.stage_warehouse() as con:
-        recover_word_lists(con)
+    with open_stage() as con:
         yield con
 
 

@@ -17,11 +17,11 @@ from pathlib import Path
 
 from pipeline.games import SPELLING_BEE
 from pipeline.render import csv as render_csv
-from pipeline.render import markdown as render_markdown
-from pipeline.render.markdown import markdown_table
-from pipeline.report.model import NytAgainstSpace, Space
+from pipeline.render.text import markdown_table
+from pipeline.report.model import NytAgainstSpace, Paragraph, Section, Space, TableBlock
 from pipeline.storage import warehouse
-from pipeline.storage.warehouse import Connection, Table
+from pipeline.storage.warehouse import Connection
+from pipeline.table import Table
 from solvers.masks import ALPHABET, Word
 from solvers.spelling_bee import PUZZLE_SIZE, candidate_words
 from solvers.spelling_bee_scoring import word_score
@@ -188,13 +188,132 @@ def nyt_against_space(con: Connection, limit: int = 10) -> NytAgainstSpace:
     )
 
 
-def report_section(con: Connection, folder: Path) -> str:
-    """Place the archive among every honeycomb, write each puzzle's ranks as CSV, return Markdown."""
+def report_sections(con: Connection, folder: Path) -> list[Section]:
+    """Return the section placing the archive among every honeycomb of the custom dictionary."""
     if not all(
         warehouse.table_exists(con, table)
         for table in (SPELLING_BEE.table("puzzles"), "custom_words")
     ):
-        return "No Spelling Bee archive or custom dictionary: run `pipeline scrape` and `pipeline build`."
-    space = nyt_against_space(con)
-    path = write_table(space.puzzle_ranks, folder / RANKS_CSV_FILE)
-    return render_markdown.nyt_space_markdown(space, S_ALLOWED_FROM) + f"\n\nFile: {path}"
+        return [
+            Section(
+                "spelling-bee-honeycombs",
+                NYT_SPACE_HEADING,
+                blocks=(
+                    Paragraph(
+                        "No Spelling Bee archive or custom dictionary: run `pipeline scrape` and "
+                        "`pipeline build`."
+                    ),
+                ),
+            )
+        ]
+    return nyt_space_sections(nyt_against_space(con))
+
+
+SECTION_FILES = {
+    table: f"{SPELLING_BEE.slug}_{table.replace('-', '_')}.csv"
+    for table in ("spaces", "eras", "never-used", "center-ranks", "extremes")
+}
+NYT_SPACE_HEADING = "The NYT's puzzles among every possible honeycomb (custom dictionary)"
+
+
+def nyt_space_sections(space: NytAgainstSpace) -> list[Section]:
+    """Return the archived puzzles placed among every honeycomb of the custom dictionary."""
+    sizes = Table(
+        ("era", "valid words", "pangram letter sets", "honeycombs"),
+        [
+            ("S allowed" if s.s_allowed else "no S", s.valid_words, s.pangram_sets, s.honeycombs)
+            for s in space.spaces
+        ],
+    )
+    era_columns = (
+        "era", "honeycombs", "zone_honeycombs", "zone_share", "puzzles", "ranked_puzzles",
+        "zone_puzzles", "zone_puzzles_nyt", "median_points_top_share", "median_words_top_share",
+    )  # fmt: skip
+    era_headers = (
+        "era", "honeycombs", f"with {ZONE[0]}-{ZONE[1]} words", "share", "puzzles", "ranked",
+        f"puzzles with {ZONE[0]}-{ZONE[1]} words", "same, NYT count", "median top share, points",
+        "median top share, words",
+    )  # fmt: skip
+    return [
+        Section(
+            "spelling-bee-honeycombs",
+            NYT_SPACE_HEADING,
+            blocks=(
+                Paragraph(
+                    "A honeycomb is a pangram letter set with one of its 7 letters as the center. "
+                    f"Each archived puzzle is ranked in its era's space: S left out before "
+                    f"{S_ALLOWED_FROM}, allowed from then on. A top share of 0.05 means 5% of the "
+                    "honeycombs score at least as much."
+                ),
+                TableBlock(
+                    "spaces",
+                    sizes,
+                    caption="The size of each era's space.",
+                    file=SECTION_FILES["spaces"],
+                ),
+                TableBlock(
+                    "eras",
+                    space.eras,
+                    Table(era_headers, space.eras.select(*era_columns).rows),
+                    caption=f"Most NYT puzzles have {ZONE[0]}-{ZONE[1]} words; most honeycombs "
+                    "do not.",
+                    file=SECTION_FILES["eras"],
+                ),
+                TableBlock(
+                    "puzzle-ranks",
+                    space.puzzle_ranks,
+                    caption="Each archived puzzle's rank among the honeycombs of its era, by "
+                    "points and by words (1 = the most).",
+                    file=RANKS_CSV_FILE,
+                    collapsed=True,
+                ),
+            ),
+        ),
+        Section(
+            "spelling-bee-never-used",
+            "The highest-scoring honeycombs the NYT has never used",
+            level=3,
+            blocks=(
+                TableBlock(
+                    "never-used",
+                    space.never_used,
+                    Table(
+                        ("era", "letters", "center", "words", "pangrams", "points")
+                        + ("NYT centers of letters",),
+                        space.never_used.rows,
+                    ),
+                    file=SECTION_FILES["never-used"],
+                ),
+            ),
+        ),
+        Section(
+            "spelling-bee-center-ranks",
+            "The NYT's center among the 7 of its letters (1 = the most points)",
+            level=3,
+            blocks=(
+                TableBlock(
+                    "center-ranks",
+                    space.center_ranks,
+                    Table(("center rank", "puzzles"), space.center_ranks.rows),
+                    file=SECTION_FILES["center-ranks"],
+                ),
+            ),
+        ),
+        Section(
+            "spelling-bee-extremes",
+            "The largest and smallest puzzles for their letters",
+            level=3,
+            blocks=(
+                TableBlock(
+                    "extremes",
+                    space.extremes,
+                    Table(
+                        ("kind", "date", "letters", "words", "points", "fewest of letters")
+                        + ("most of letters", "points rank", "honeycombs"),
+                        space.extremes.rows,
+                    ),
+                    file=SECTION_FILES["extremes"],
+                ),
+            ),
+        ),
+    ]

@@ -5,8 +5,9 @@ from __future__ import annotations
 import csv
 from pathlib import Path
 
+from pipeline.report.model import Section
 from pipeline.storage.output_paths import atomic_write
-from pipeline.storage.warehouse import Table
+from pipeline.table import Table
 
 
 def write_csv(table: Table, path: Path) -> Path:
@@ -26,3 +27,18 @@ def _csv_value(value: object) -> object:
     if isinstance(value, float):
         return f"{value:.6f}"
     return "" if value is None else value
+
+
+def section_file_names(sections: list[Section]) -> list[str]:
+    """Return the names of the CSV files the sections' tables are written to, in order."""
+    return [section.csv_name(table) for section in sections for table in section.tables()]
+
+
+def write_section_tables(sections: list[Section], folder: Path) -> list[Path]:
+    """Write every table of the sections (every column) as CSV into a folder; return the paths."""
+    folder.mkdir(parents=True, exist_ok=True)
+    return [
+        write_csv(table.data, folder / section.csv_name(table))
+        for section in sections
+        for table in section.tables()
+    ]

@@ -1,35 +1,41 @@
-"""The report as one self-contained web page: tables, inline SVG charts, the evidence per word.
+"""The report as one self-contained web page: the same sections as every other format, with
+tables, inline SVG charts and the evidence per word.
 
-Nothing here queries: `report.report(..., html=True)` gathers a `Reported` and this module turns
-it into `index.html`, with no network, no external file and a few lines of inline script (click a
+Nothing here queries: `stages/report.py` gathers a `Reported` and this module turns its sections
+into `index.html`, with no network, no external file and a few lines of inline script (click a
 column heading to sort a table; the tables read the same without it).
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from html import escape
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-from pipeline.games import LETTER_BOXED
-from pipeline.games.letter_boxed_archive import solution_sizes
-from pipeline.render.markdown import ERROR_KINDS
+from pipeline.report.model import (
+    Articles,
+    Bars,
+    Block,
+    Bullets,
+    Chart,
+    LogLines,
+    Paragraph,
+    Reliability,
+    Reported,
+    Section,
+    TableBlock,
+)
 from pipeline.storage.output_paths import atomic_write
-
-if TYPE_CHECKING:
-    from pipeline.games.letter_boxed_archive import DaySolutions
-    from pipeline.report.confidence import ConfidenceReport
-    from pipeline.report.model import GameReport, Reported
-    from pipeline.storage.warehouse import Table
+from pipeline.table import Table
 
 TITLE = "NYT word games: the custom dictionary against the official answers"
 CUSTOM_COLOR = "#111111"
 RAW_COLORS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b")
 EXTRA_COLOR = "#d95f02"
 MISSED_COLOR = "#1b9e77"
+BAR_COLORS = {"extra": EXTRA_COLOR, "missed": MISSED_COLOR}
 LOG_FLOOR_DECADE = -4  # 1 - P or 1 - R of 0 is drawn at 10^-4, on the axis line marked "0"
 
 STYLE = """
@@ -86,10 +92,9 @@ def write_html(reported: Reported, path: Path) -> Path:
 
 
 def report_page(reported: Reported) -> str:
-    """Return the whole page: a section per game, then the sorting script."""
-    games = [report.game for report in reported.reports]
-    nav = " ".join(f'<a href="#{game.name}">{escape(game.title)}</a>' for game in games)
-    sections = [game_section(report, reported) for report in reported.reports]
+    """Return the whole page: a part per game (its sections), then the sorting script."""
+    tops = [section for section in reported.sections if section.level == 1]
+    nav = " ".join(f'<a href="#{top.id}">{escape(top.heading.split(":")[0])}</a>' for top in tops)
     return "\n".join(
         [
             "<!DOCTYPE html>",
@@ -102,7 +107,7 @@ def report_page(reported: Reported) -> str:
             "</head>",
             "<body>",
             f"<header><h1>{escape(TITLE)}</h1><nav>{nav}</nav></header>",
-            *sections,
+            sections_html(reported.sections),
             f"<script>{SORT_SCRIPT}</script>",
             "</body>",
             "</html>",
@@ -110,92 +115,107 @@ def report_page(reported: Reported) -> str:
     )
 
 
-def anchor(report: GameReport, part: str) -> str:
-    """Return the id of one part of a game's section (`spelling-bee-missed`)."""
-    return f"{report.game.name}-{part}"
-
-
-def word_anchor(report: GameReport, word: str) -> str:
-    """Return the id of a word's evidence in a game's section."""
-    return anchor(report, f"word-{word}")
-
-
-def game_section(report: GameReport, reported: Reported) -> str:
-    """Return one game's section: backtest, charts, error kinds, error words and their evidence."""
-    game = report.game
-    found = report.coverage
-    custom = (
-        "the rolling backtest: each puzzle judged only on evidence from before its date"
-        if report.train_until is None
-        else f"a single split: the rule applied with evidence up to {report.train_until}"
-    )
-    parts = [
-        f'<section id="{game.name}">',
-        f"<h2>{escape(game.title)}</h2>",
-        paragraph(
-            f"Window {report.first} .. {report.last}: {found['puzzles']:,} puzzles, "
-            f"{found['official_answers']:,} official answers ({game.official_answers}). "
-            f"Custom dictionary = {custom}; a raw list predicts a word iff it holds it; "
-            "past_answers = accepted at least once before.",
-        ),
-        subsection(
-            report, "backtest", "Backtest: every dictionary over the window", backtest(report)
-        ),
-        subsection(report, "errors-per-month", "Errors per month", errors_per_month(report)),
-        subsection(report, "error-kinds", "Where the errors come from", error_kinds(report)),
-    ]
-    sure = reported.confidence.get(game.name)
-    if sure is not None:
-        parts.append(
-            subsection(report, "calibration", "How sure it is: calibration", calibration(sure[0]))
-        )
-    parts += [
-        subsection(
-            report,
-            "missed",
-            f"Most frequent missed words (top {report.top_errors})",
-            paragraph(
-                "Official answers the custom dictionary left out; a word links to its evidence."
+def sections_html(sections: Iterable[Section], offset: int = 1) -> str:
+    """Return sections as HTML; a level-1 section holds the sections after it up to the next
+    level-1 one (a heading's level is the section's level + `offset`)."""
+    parts: list[str] = []
+    open_part = False
+    for section in sections:
+        if section.level == 1:
+            if open_part:
+                parts.append("</section>")
+            parts.append(f'<section id="{section.id}">')
+            parts.append(section_body(section, offset))
+            open_part = True
+        else:
+            parts.append(
+                f'<section id="{section.id}">\n{section_body(section, offset)}\n</section>'
             )
-            + error_words(report, report.missed),
-        ),
-        subsection(
-            report,
-            "extra",
-            f"Most frequent extra words (top {report.top_errors})",
-            paragraph("Words the custom dictionary predicted that the NYT did not accept.")
-            + error_words(report, report.extra),
-        ),
-    ]
-    if game == LETTER_BOXED:
-        parts.append(
-            subsection(
-                report,
-                "nyt-solutions",
-                "The NYT's own solutions against the exact solver",
-                nyt_solutions(reported.nyt_solutions),
-            )
-        )
-    parts.append(
-        subsection(
-            report,
-            "evidence",
-            "The evidence for each word (what `pipeline explain` shows)",
-            evidence(report, reported.evidence.get(game.name, {})),
-        )
-    )
-    parts.append("</section>")
+    if open_part:
+        parts.append("</section>")
     return "\n".join(parts)
 
 
-def subsection(report: GameReport, part: str, heading: str, body: str) -> str:
-    """Return a subsection with its id and heading."""
-    return f'<section id="{anchor(report, part)}">\n<h3>{escape(heading)}</h3>\n{body}\n</section>'
+def section_body(section: Section, offset: int) -> str:
+    """Return a section's heading and blocks."""
+    level = min(section.level + offset, 6)
+    heading = f"<h{level}>{escape(section.heading)}</h{level}>"
+    return "\n".join([heading, *(block_html(block) for block in section.blocks)])
+
+
+def block_html(block: Block) -> str:
+    """Return one block of a section as HTML."""
+    if isinstance(block, Paragraph):
+        return paragraph(block.text)
+    if isinstance(block, Bullets):
+        return "<ul>" + "".join(f"<li>{escape(item)}</li>" for item in block.items) + "</ul>"
+    if isinstance(block, TableBlock):
+        return table_html(block)
+    if isinstance(block, Chart):
+        return chart_html(block)
+    if isinstance(block, Articles):
+        return articles_html(block)
+    raise TypeError(f"no HTML for {block!r}")
 
 
 def paragraph(text: str) -> str:
     """Return a paragraph of plain text."""
     return f'<p class="note">{escape(text)}</p>'
+
+
+def table_html(block: TableBlock) -> str:
+    """Return a table with its caption; a long one folded until opened."""
+    shown = block.shown
+    caption = paragraph(block.caption) if block.caption and not block.collapsed else ""
+    if not shown.rows:
+        return caption + "<p>(none)</p>"
+    prefix = block.links
+    links = (lambda row: f"{prefix}-word-{row[0]}") if prefix else (lambda row: None)
+    table = html_table(list(shown.columns), shown.rows, links=links)
+    if block.collapsed:
+        summary = escape(block.caption or block.id)
+        return (
+            f"<details><summary>{summary} ({len(shown.rows):,} rows)</summary>\n{table}\n</details>"
+        )
+    return caption + table
+
+
+def chart_html(block: Chart) -> str:
+    """Return a chart drawn as inline SVG."""
+    data = block.data
+    if isinstance(data, LogLines):
+        raw = iter(RAW_COLORS)
+        lines = [
+            Series(line.name, list(line.values), CUSTOM_COLOR, 2.4)
+            if line.emphasis
+            else Series(line.name, list(line.values), next(raw), 1.2)
+            for line in data.lines
+        ]
+        return log_line_chart(block.title, list(data.x_labels), lines, data.shade)
+    if isinstance(data, Bars):
+        groups = [
+            (label, [(name, count, BAR_COLORS.get(name, CUSTOM_COLOR)) for name, count in values])
+            for label, values in data.groups
+        ]
+        return bar_chart(block.title, groups)
+    if isinstance(data, Reliability):
+        return reliability_chart(data.bins, block.title)
+    raise TypeError(f"no chart for {data!r}")
+
+
+def articles_html(block: Articles) -> str:
+    """Return an article per word: what `pipeline explain` shows, with links back."""
+    if not block.articles:
+        return "<p>(no missed or extra word)</p>"
+    back = (
+        f'<p class="back"><a href="#{block.prefix}-missed">missed words</a> · '
+        f'<a href="#{block.prefix}-extra">extra words</a></p>'
+    )
+    return "\n".join(
+        f'<article class="evidence" id="{block.prefix}-word-{word}">\n'
+        f"{''.join(section_body(section, 3) for section in sections)}\n{back}\n</article>"
+        for word, sections in block.articles
+    )
 
 
 # --- tables -------------------------------------------------------------------------------------
@@ -230,33 +250,6 @@ def html_table(
         lines.append("".join(cells) + "</tr>")
     lines.append("</tbody></table>")
     return "\n".join(lines)
-
-
-def backtest(report: GameReport) -> str:
-    """Return the headline table: every dictionary's micro and macro scores over the window."""
-    columns = ["dictionary", "puzzles", "predicted", "hits", "precision", "recall", "f1"]
-    columns += ["macro_precision", "macro_recall", "macro_f1"]
-    headers = ["dictionary", "puzzles", "predicted", "correct", "P", "R", "F1"]
-    headers += ["macro P", "macro R", "macro F1"]
-    rows = report.grain("window").select(*columns).rows
-    return html_table(headers, rows, row_class=lambda row: "custom" if row[0] == "custom" else "")
-
-
-def error_words(report: GameReport, table: Table) -> str:
-    """Return the missed or extra words, each linked to its evidence."""
-    if not table.rows:
-        return "<p>(none)</p>"
-    columns = ["word", "times", "eligible", "accepted", "prior_accepted", "prior_verdicts"]
-    columns += ["last_error", "included_now", "reason"]
-    rows = [
-        (word, times, eligible, accepted, f"{prior_accepted}/{prior}", str(last), now, reason)
-        for word, times, eligible, accepted, prior_accepted, prior, last, now, reason in (
-            table.select(*columns).rows
-        )
-    ]
-    headers = ["word", "times", "eligible", "accepted", "accepted/eligible before", "last error"]
-    headers += ["in now", "reason now"]
-    return html_table(headers, rows, links=lambda row: word_anchor(report, str(row[0])))
 
 
 # --- charts ---------------------------------------------------------------------------------------
@@ -385,51 +378,6 @@ def legend_entry(
     )
 
 
-def errors_per_month(report: GameReport) -> str:
-    """Return 1 - precision and 1 - recall per month on a log scale, the custom dictionary
-    against the best raw lists, and the custom dictionary's counts per month."""
-    names = ["custom", *report.best_raw_lists()]
-    months = sorted(set(report.archive_scores.column("period")))
-    tables = {name: report.monthly_errors(name) for name in names}
-
-    def series(column: str) -> list[Series]:
-        lines = []
-        for number, name in enumerate(names):
-            by_month = dict(
-                zip(tables[name].column("month"), tables[name].column(column), strict=True)
-            )
-            color, width = (
-                (CUSTOM_COLOR, 2.4) if name == "custom" else (RAW_COLORS[number - 1], 1.2)
-            )
-            lines.append(Series(name, [by_month.get(month) for month in months], color, width))
-        return lines
-
-    shade = (f"{report.first:%Y-%m}", f"{report.last:%Y-%m}")
-    custom_rows = tables["custom"].rows
-    return "\n".join(
-        [
-            paragraph(
-                "The share of each month's predictions the NYT did not accept (1 - precision) and "
-                "the share of its answers a dictionary left out (1 - recall), on a log scale so "
-                "that 0.5% and 5% differ as much as 5% and 50%; the best raw lists by window F1. "
-                "Shaded: the report window. A month without an error sits on the line marked 0."
-            ),
-            log_line_chart(
-                "1 - precision per month (extra words)",
-                months,
-                series("one_minus_precision"),
-                shade,
-            ),
-            log_line_chart(
-                "1 - recall per month (missed words)", months, series("one_minus_recall"), shade
-            ),
-            "<details><summary>The custom dictionary's errors per month</summary>",
-            html_table(["month", "extra", "missed", "1 - P", "1 - R"], custom_rows),
-            "</details>",
-        ]
-    )
-
-
 def bar_chart(title: str, bars: list[tuple[str, list[tuple[str, int, str]]]]) -> str:
     """Return horizontal bars: per group (label, [(series, count, color)])."""
     per_group = max((len(values) for _, values in bars), default=1)
@@ -453,62 +401,6 @@ def bar_chart(title: str, bars: list[tuple[str, list[tuple[str, int, str]]]]) ->
             y += 20
         y += 16
     return svg(frame, title, body)
-
-
-def error_kinds(report: GameReport) -> str:
-    """Return the custom dictionary's errors by kind, as bars and a table, with the ceiling."""
-    bars = [
-        (
-            ERROR_KINDS[kind],
-            [("extra", extra, EXTRA_COLOR), ("missed", missed, MISSED_COLOR)],
-        )
-        for kind, _pairs, _answers, _predicted, extra, missed in report.error_kinds.rows
-    ]
-    rows = [(ERROR_KINDS[row[0]], *row[1:]) for row in report.error_kinds.rows]
-    precision, recall = report.ceiling()
-    custom = report.grain("window").where("dictionary", "custom").select("precision", "recall")
-    achieved = (
-        f" The custom dictionary scores P {custom.rows[0][0]:.4f}, R {custom.rows[0][1]:.4f}."
-        if custom.rows
-        else ""
-    )
-    return "\n".join(
-        [
-            bar_chart("Extra and missed words of the custom dictionary, by kind of pair", bars),
-            html_table(["kind of pair", "pairs", "answers", "predicted", "extra", "missed"], rows),
-            paragraph(
-                "A reversal is an error of any rule that trusts the NYT's last verdict on a word. "
-                "Guessing every new pair right and following the last verdict everywhere else "
-                f"would score P {precision:.4f}, R {recall:.4f}: the ceiling the reversals leave."
-                + achieved
-            ),
-        ]
-    )
-
-
-def calibration(sure: ConfidenceReport) -> str:
-    """Return the reliability diagram (predicted probability against the observed acceptance
-    rate, per decile and kind of pair), the probability scores and the maybe tier's share."""
-    table = sure["calibration"]
-    return "".join(
-        [
-            paragraph(
-                "Each pair's probability comes from the evidence strictly before its date. A "
-                "calibrated probability sits on the diagonal: of the pairs predicted at 0.3, "
-                "three in ten were accepted."
-            ),
-            reliability_chart(table, f"Reliability, {sure.first} .. {sure.last}"),
-            html_table(
-                ["kind", "decile", "pairs", "mean probability", "accepted share", "gap"],
-                [
-                    (kind, f"{d / 10:.1f}-{(d + 1) / 10:.1f}", n, p, o, g)
-                    for kind, d, n, p, o, g in table.rows
-                ],
-            ),
-            html_table(list(sure["probability_scores"].columns), sure["probability_scores"].rows),
-            html_table(list(sure["maybe_tier"].columns), sure["maybe_tier"].rows),
-        ]
-    )
 
 
 def reliability_chart(table: Table, title: str) -> str:
@@ -557,97 +449,3 @@ def reliability_chart(table: Table, title: str) -> str:
         ]
         body.append(legend_entry(frame, number, color, 2.6, f"{kind} pairs"))
     return svg(frame, title, body)
-
-
-# --- Letter Boxed: the NYT's own solutions ------------------------------------------------------
-
-
-def nyt_solutions(days: list[DaySolutions] | None) -> str:
-    """Return how the NYT's solutions compare with the exact best, as bars and tables."""
-    from pipeline.games.letter_boxed_archive import summarize
-
-    if days is None:
-        return "<p>No Letter Boxed archive: run <code>pipeline scrape letter-boxed</code>.</p>"
-    summary = summarize(days)
-    bars = [(label, [("days", count, CUSTOM_COLOR)]) for label, count in summary.comparisons]
-    worse = [day for day in days if day.comparison != "one of the best"]
-    return "\n".join(
-        [
-            paragraph(
-                f"Every archived day with the NYT's word list ({len(days):,} days) solved exactly "
-                "with that list: fewest words, then fewest letters, against the NYT's own solution."
-            ),
-            bar_chart("The NYT's solution against the best one", bars),
-            html_table(["fewest words", "days"], [(str(k), v) for k, v in summary.fewest_words]),
-            html_table(["extra letters (same word count)", "days"], summary.extra_letters),
-            f"<h4>Days the NYT's solution is not one of the best ({len(worse):,})</h4>",
-            solution_days(worse) if worse else "<p>(none)</p>",
-            f"<details><summary>Every day ({len(days):,})</summary>",
-            solution_days(days),
-            "</details>",
-        ]
-    )
-
-
-def solution_days(days: list[DaySolutions]) -> str:
-    """Return a table of days: the NYT's solution and the best, with their sizes."""
-    rows = [
-        (str(day.date), *solution_sizes(day)[1:], day.comparison)
-        for day in sorted(days, key=lambda day: str(day.date), reverse=True)
-    ]
-    headers = ["date", "NYT solution", "words", "letters", "best", "words", "letters"]
-    headers += ["best solutions", "NYT solution is"]
-    return html_table(headers, rows)
-
-
-# --- the evidence per word: explain's text as HTML -------------------------------------------------
-
-
-def evidence(report: GameReport, texts: dict[str, str]) -> str:
-    """Return an article per error word with what `pipeline explain` prints for it."""
-    if not texts:
-        return "<p>(no missed or extra word)</p>"
-    back = (
-        f'<p class="back"><a href="#{anchor(report, "missed")}">missed words</a> · '
-        f'<a href="#{anchor(report, "extra")}">extra words</a></p>'
-    )
-    return "\n".join(
-        f'<article class="evidence" id="{word_anchor(report, word)}">\n'
-        f"{markdown_html(text)}\n{back}\n</article>"
-        for word, text in texts.items()
-    )
-
-
-def markdown_html(text: str) -> str:
-    """Return explain's Markdown (headings, bullets, tables, lines) as HTML."""
-    blocks = []
-    for block in text.split("\n\n"):
-        lines = block.strip().splitlines()
-        if not lines:
-            continue
-        if lines[0].startswith("## "):
-            blocks.append(f"<h5>{escape(lines[0][3:])}</h5>")
-        elif lines[0].startswith("# "):
-            blocks.append(f"<h4>{escape(lines[0][2:])}</h4>")
-        elif all(line.startswith("- ") for line in lines):
-            items = "".join(f"<li>{escape(line[2:])}</li>" for line in lines)
-            blocks.append(f"<ul>{items}</ul>")
-        elif all(line.startswith("|") for line in lines):
-            blocks.append(markdown_table_html(lines))
-        else:
-            blocks.append("<p>" + "<br>".join(escape(line) for line in lines) + "</p>")
-    return "\n".join(blocks)
-
-
-def markdown_table_html(lines: list[str]) -> str:
-    """Return a Markdown table (header, rule, rows) as a plain HTML table."""
-
-    def cells(line: str) -> list[str]:
-        return [value.strip() for value in line.strip().strip("|").split("|")]
-
-    head = "".join(f"<th>{escape(value)}</th>" for value in cells(lines[0]))
-    rows = [
-        "<tr>" + "".join(f"<td>{escape(value)}</td>" for value in cells(line)) + "</tr>"
-        for line in lines[2:]
-    ]
-    return f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"

@@ -5,11 +5,13 @@ from __future__ import annotations
 import statistics
 from typing import TYPE_CHECKING
 
+from pipeline.report.model import Articles, Bullets, Paragraph, Section
+
 if TYPE_CHECKING:
     from pipeline.bench.solvers import Timing
     from pipeline.report.model import GameReport, Reported
     from pipeline.stages.build import BuildSummary
-    from pipeline.storage.warehouse import Table
+    from pipeline.table import Table
 
 
 def records(table: Table) -> list[dict]:
@@ -50,26 +52,49 @@ def game_report_record(report: GameReport, files: list) -> dict:
 
 
 def report_record(reported: Reported) -> dict:
-    """Return a report run as one object: each game, the NYT's solutions, the page."""
-    from pipeline.games.letter_boxed_archive import summarize
-
+    """Return a report run as one object: each game's scores, every section (its notes, tables
+    and charts) and what sections state at the top level (`nyt_solutions`), and the page."""
     record: dict[str, object] = {
         "games": [
             game_report_record(report, reported.files.get(report.game.name, []))
             for report in reported.reports
         ],
+        "sections": [section_record(section) for section in reported.sections],
         "html": str(reported.html) if reported.html else None,
     }
-    if reported.nyt_solutions is not None:
-        summary = summarize(reported.nyt_solutions)
-        record["nyt_solutions"] = {
-            "days": len(reported.nyt_solutions),
-            "fewest_words": dict((str(k), v) for k, v in summary.fewest_words),
-            "comparisons": dict(summary.comparisons),
-            "extra_letters": {str(k): v for k, v in summary.extra_letters},
-            "file": str(reported.nyt_solutions_file),
-        }
+    for section in reported.sections:
+        if section.record_key is not None:
+            record[section.record_key] = section.record
     return record
+
+
+def section_record(section: Section) -> dict:
+    """Return one section as an object: its heading, notes, tables (every column) and charts."""
+    return {
+        "id": section.id,
+        "heading": section.heading,
+        "level": section.level,
+        "notes": [block.text for block in section.blocks if isinstance(block, Paragraph)]
+        + [item for block in section.blocks if isinstance(block, Bullets) for item in block.items],
+        "tables": {
+            table.id: {
+                "caption": table.caption,
+                "file": section.csv_name(table),
+                "rows": records(table.data),
+            }
+            for table in section.tables()
+        },
+        "charts": [
+            {"id": chart.id, "title": chart.title, "png": str(chart.png) if chart.png else None}
+            for chart in section.charts()
+        ],
+        "words": [
+            word
+            for block in section.blocks
+            if isinstance(block, Articles)
+            for word, _ in block.articles
+        ],
+    }
 
 
 def spelling_bee_bench_record(

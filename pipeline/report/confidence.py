@@ -12,7 +12,8 @@ from dataclasses import dataclass
 
 from pipeline.games import Game
 from pipeline.storage import warehouse
-from pipeline.storage.warehouse import Connection, Table
+from pipeline.storage.warehouse import Connection
+from pipeline.table import Table
 
 CHART_FILE = "calibration.png"
 CSV_TABLES = ("calibration", "probability_scores", "maybe_tier", "guard", "edits")

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pipeline.errors import UserError
-from pipeline.render.markdown import plural
+from pipeline.render.text import plural
 from pipeline.solve.batch import read_json_lines
 from pipeline.storage.named_lists import MaybeWord
 from solvers import letter_boxed as lb

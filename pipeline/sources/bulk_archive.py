@@ -11,10 +11,6 @@ from collections.abc import Iterator
 from pipeline.sources.parsing import check_count, other_letters, parse_date
 from pipeline.sources.records import BULK_ARCHIVE, BeeRecord, ParseError
 
-BULK_ARCHIVE_URL = (
-    "https://raw.githubusercontent.com/jonb108/nytbee/main/cgi-bin/nyt_puzzles_plus.txt"
-)
-FIRST_DATE = datetime.date(2018, 5, 9)
 BULK_HEAD_FIELDS = 10
 
 
@@ -52,6 +48,12 @@ def iter_bulk_archive(text: str) -> Iterator[tuple[int, BeeRecord | ParseError]]
         except ParseError as error:
             outcome = error
         yield number, outcome
+
+
+def parse(text: str, date: datetime.date | None = None) -> list[tuple[int, BeeRecord | ParseError]]:
+    """Return every line's record or its ParseError, with its line number (the registry's
+    parser: the scrape quarantines a bad line and keeps the others)."""
+    return list(iter_bulk_archive(text))
 
 
 def parse_bulk_archive(text: str) -> list[BeeRecord]:

@@ -7,12 +7,12 @@ import datetime
 from pipeline.sources.game_data import bee_from_game_data, load_json_object
 from pipeline.sources.records import NYT_GAMEDATA, BeeRecord
 
-NYT_GAMEDATA_URL = (
-    "https://raw.githubusercontent.com/tedmiston/spelling-bee-answers/main/days/{date}.json"
-)
-FIRST_DATE = datetime.date(2023, 1, 1)
-
 
 def parse_nyt_gamedata_day(text: str | bytes) -> BeeRecord:
     """Return the record of a tedmiston day file (the NYT's gameData.yesterday)."""
     return bee_from_game_data(load_json_object(text), NYT_GAMEDATA)
+
+
+def parse(text: str | bytes, date: datetime.date | None = None) -> list[BeeRecord]:
+    """Return the record of a day file (the registry's parser)."""
+    return [parse_nyt_gamedata_day(text)]

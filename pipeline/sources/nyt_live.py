@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 import json
 import re
 
@@ -13,9 +14,6 @@ from pipeline.sources.game_data import (
 )
 from pipeline.sources.parsing import Html, parse_html
 from pipeline.sources.records import NYT_LIVE, BeeRecord, BoxRecord, ParseError
-
-NYT_LIVE_SPELLING_BEE_URL = "https://www.nytimes.com/puzzles/spelling-bee"
-NYT_LIVE_LETTER_BOXED_URL = "https://www.nytimes.com/puzzles/letter-boxed"
 
 GAME_DATA_ASSIGNMENT = re.compile(r"window\.gameData\s*=(?!=)\s*")  # not == or ===
 
@@ -46,3 +44,13 @@ def parse_nyt_live_spelling_bee(html: Html) -> list[BeeRecord]:
 def parse_nyt_live_letter_boxed(html: Html) -> BoxRecord:
     """Return the record of a live Letter Boxed page."""
     return box_from_game_data(extract_game_data(html), NYT_LIVE)
+
+
+def parse_spelling_bee(html: Html, date: datetime.date | None = None) -> list[BeeRecord]:
+    """Return yesterday's and today's records of the live page (the registry's parser)."""
+    return parse_nyt_live_spelling_bee(html)
+
+
+def parse_letter_boxed(html: Html, date: datetime.date | None = None) -> list[BoxRecord]:
+    """Return today's record of the live page (the registry's parser)."""
+    return [parse_nyt_live_letter_boxed(html)]

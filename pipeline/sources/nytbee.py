@@ -13,9 +13,6 @@ from bs4 import BeautifulSoup, Tag
 from pipeline.sources.parsing import Html, check_count, other_letters, parse_date, parse_html
 from pipeline.sources.records import NYTBEE, BeeRecord, ParseError, Word
 
-NYTBEE_URL = "https://nytbee.com/Bee_{date:%Y%m%d}.html"
-FIRST_DATE = datetime.date(2018, 5, 9)
-
 
 class NytbeeLayout(StrEnum):
     """The page layouts nytbee.com has used, oldest first."""
@@ -38,6 +35,13 @@ HIGHLIGHT_COLOR = "firebrick"
 def parse_nytbee_page(html: Html, date: datetime.date) -> BeeRecord:
     """Return the record of a nytbee.com page, checked against the date and counts it states."""
     return parse_nytbee_layout_and_page(html, date)[1]
+
+
+def parse(html: Html, date: datetime.date | None) -> list[BeeRecord]:
+    """Return the record of a day's page (the registry's parser)."""
+    if date is None:
+        raise ParseError("a nytbee.com page is read for a date")
+    return [parse_nytbee_page(html, date)]
 
 
 def parse_nytbee_layout_and_page(html: Html, date: datetime.date) -> tuple[NytbeeLayout, BeeRecord]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime
 from dataclasses import dataclass
+from typing import ClassVar
 
 Word = str
 
@@ -25,6 +26,8 @@ class ParseError(ValueError):
 class BeeRecord:
     """One Spelling Bee day as one source tells it."""
 
+    game: ClassVar[str] = "spelling-bee"  # the registry's name of its game (pipeline.games)
+
     date: datetime.date
     center: str
     others: str  # the six other letters, sorted
@@ -44,6 +47,8 @@ class BeeRecord:
 class BoxRecord:
     """One Letter Boxed day as one source tells it."""
 
+    game: ClassVar[str] = "letter-boxed"
+
     date: datetime.date
     sides: tuple[str, str, str, str]  # order kept as given
     nyt_solution: tuple[Word, ...]
@@ -53,3 +58,6 @@ class BoxRecord:
     yesterdays_sides: tuple[str, ...] | None
     yesterdays_solution: tuple[Word, ...] | None
     source: str
+
+
+Record = BeeRecord | BoxRecord

@@ -7,12 +7,12 @@ import datetime
 from pipeline.sources.game_data import box_from_game_data, load_json_object
 from pipeline.sources.records import SIMEYDK, BoxRecord
 
-SIMEYDK_URL = (
-    "https://raw.githubusercontent.com/simeydk/letterboxed/main/data/letterboxed/{date}.json"
-)
-FIRST_DATE = datetime.date(2022, 4, 24)
-
 
 def parse_letterboxed_day(text: str | bytes) -> BoxRecord:
     """Return the record of a simeydk day file (the NYT Letter Boxed page's gameData)."""
     return box_from_game_data(load_json_object(text), SIMEYDK)
+
+
+def parse(text: str | bytes, date: datetime.date | None = None) -> list[BoxRecord]:
+    """Return the record of a day file (the registry's parser)."""
+    return [parse_letterboxed_day(text)]

@@ -12,8 +12,6 @@ from __future__ import annotations
 
 import datetime as dt
 import os
-from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -21,10 +19,9 @@ import numpy as np
 
 from pipeline import config, progress
 from pipeline.errors import UserError
-from pipeline.games import GAMES, LETTER_BOXED, SPELLING_BEE, Game
+from pipeline.games import GAMES, Game
 from pipeline.model.evidence import (
     HISTORY_BUCKETS,
-    Verdicts,
     WordFeatures,
     bucket_names,
     evidence_rows,
@@ -39,10 +36,11 @@ from pipeline.model.rule import (
     reasons,
     rule_grid,
 )
+from pipeline.stages.stage import prepare_stage
 from pipeline.storage import warehouse
 from pipeline.storage.edits import Edit, edit_columns
-from pipeline.storage.warehouse import Connection, Table
-from solvers.letter_boxed import WordIndex, parse_board
+from pipeline.storage.warehouse import Connection
+from pipeline.table import Table
 
 VALIDATION_YEARS = 1
 EPOCH = dt.date(1970, 1, 1)  # dates cross to DuckDB as day numbers (numpy dates do not)
@@ -66,19 +64,13 @@ def build(
     """Build the games' dictionaries, and stage their word lists for `publish_word_lists`."""
     warehouse.require_tables(con, "words", stage_hint="pipeline words")
     warehouse.run(con, "build/memory_limit")
-    drop_outdated_tables(con)
+    prepare_stage(con)  # older build tables are dropped here (upgrade 3)
+    warehouse.create_missing_tables(con, "build")
     summaries = [build_game(con, game, build_id, edits or []) for game in games]
     for summary in summaries:
         stage_word_list(summary.game, summary.words, build_id)
         stage_maybe_list(summary.game, summary.maybe, build_id)
     return summaries
-
-
-def drop_outdated_tables(con: Connection) -> None:
-    """Drop the build's tables when an older version built them (they lack a column it writes)."""
-    if warehouse.query(con, "build/outdated_tables").rows:
-        progress.note("the build's tables are from an older version: rebuilding them")
-        warehouse.run(con, "build/drop_build_tables")
 
 
 def build_game(con: Connection, game: Game, build_id: str, edits: list[Edit]) -> BuildSummary:
@@ -176,7 +168,7 @@ def build_evidence(
         {"game": game.name, "min_length": game.min_length, "edited_words": edited_words or []},
     )
     features = word_features(con)
-    verdicts = VERDICTS[game.name](con, as_of, features.words)
+    verdicts = game.hooks.verdicts(con, as_of, features.words)
     return evidence_rows(verdicts, features, day_number(as_of))
 
 
@@ -194,59 +186,6 @@ def word_features(con: Connection) -> WordFeatures:
         offensive=np.asarray(columns["offensive"]),
         stem_of=(np.asarray(stems["word_id"]), np.asarray(stems["stem_id"])),
     )
-
-
-def spelling_bee_verdicts(con: Connection, as_of: dt.date, universe: list[str]) -> Verdicts:
-    """Return the verdicts on every word the SQL solver finds for each past puzzle."""
-    warehouse.run(con, "build/spelling_bee_puzzles_to_solve", {"as_of": as_of})
-    warehouse.run(con, "solve/spelling_bee_solutions")
-    columns = warehouse.run(con, "build/spelling_bee_verdicts").fetchnumpy()
-    warehouse.run(con, "build/drop_solver_tables")
-    return Verdicts(
-        day=np.asarray(columns["day"]),
-        word_id=np.asarray(columns["word_id"]),
-        accepted=np.asarray(columns["accepted"]),
-    )
-
-
-def letter_boxed_verdicts(con: Connection, as_of: dt.date, universe: list[str]) -> Verdicts:
-    """Return the verdicts on the words each past box allowed: the solver's own playability test
-    (solvers.letter_boxed.WordIndex) over the universe, box by box, against that day's NYT list."""
-    index = WordIndex(universe)
-    if index.words != universe:
-        raise RuntimeError("the universe is not sorted and plain: word ids would not match")
-    boxes = warehouse.run(con, "build/letter_boxed_boxes", {"as_of": as_of}).fetchall()
-    with ThreadPoolExecutor(max_workers=os.cpu_count()) as pool:  # numpy lets go of the GIL
-        playable = list(pool.map(index.playable_indices, [parse_board(s) for _, s in boxes]))
-    day = np.concatenate(
-        [
-            np.full(len(found), day, dtype=np.int32)
-            for (day, _), found in zip(boxes, playable, strict=True)
-        ]
-        or [np.zeros(0, np.int32)]
-    )
-    word_id = np.concatenate(playable or [np.zeros(0, np.int64)]).astype(np.int32)
-    listed = warehouse.run(con, "build/letter_boxed_listed", {"as_of": as_of}).fetchnumpy()
-    return Verdicts(day, word_id, pairs_in(day, word_id, listed["day"], listed["word_id"]))
-
-
-def pairs_in(
-    day: np.ndarray, word_id: np.ndarray, on_day: np.ndarray, on_word: np.ndarray
-) -> np.ndarray:
-    """Return, per (day, word id) pair (sorted), whether it is one of the (on_day, on_word) pairs."""
-    keys = day.astype(np.int64) << 32 | word_id
-    wanted = np.asarray(on_day).astype(np.int64) << 32 | np.asarray(on_word)
-    found = np.zeros(len(keys), dtype=bool)
-    if len(keys):
-        at = np.searchsorted(keys, wanted).clip(max=len(keys) - 1)
-        found[at[keys[at] == wanted]] = True
-    return found
-
-
-VERDICTS: dict[str, Callable[[Connection, dt.date, list[str]], Verdicts]] = {
-    SPELLING_BEE.name: spelling_bee_verdicts,
-    LETTER_BOXED.name: letter_boxed_verdicts,
-}
 
 
 def rows_between(evidence: Evidence, first: dt.date, last: dt.date) -> np.ndarray:
@@ -486,8 +425,7 @@ def _stage_lines(staged: Path, lines: list[str]) -> None:
 def recover_word_lists(con: Connection) -> None:
     """Publish or remove the word lists a killed build left staged (see publish_word_lists)."""
     committed = {}
-    outdated = {name for (name,) in warehouse.query(con, "build/outdated_tables").rows}
-    if warehouse.table_exists(con, "dictionary_rules") and "dictionary_rules" not in outdated:
+    if warehouse.table_exists(con, "dictionary_rules"):  # its stage has upgraded it already
         committed = dict(warehouse.run(con, "build/committed_builds").fetchall())
     publish_word_lists(committed)
 

@@ -5,12 +5,14 @@ from __future__ import annotations
 import re
 
 from pipeline.errors import UserError
-from pipeline.games import GAMES, LETTER_BOXED, SPELLING_BEE, Game
+from pipeline.games import GAMES, Game
 from pipeline.render.json import records
-from pipeline.render.markdown import markdown_table
+from pipeline.render.markdown import sections_markdown
+from pipeline.report.model import Block, Bullets, Paragraph, Section, TableBlock
 from pipeline.stages.build import require_backtest
 from pipeline.storage import warehouse
-from pipeline.storage.warehouse import Connection, Table
+from pipeline.storage.warehouse import Connection
+from pipeline.table import Table
 
 LAST_VERDICTS = 10
 WORD = re.compile(r"[a-z]+")
@@ -40,8 +42,8 @@ def known_anywhere(con: Connection, word: str) -> bool:
     return bool(warehouse.query(con, "explain/not_accepted", {"word": word}).rows)
 
 
-def word_lines(con: Connection, word: str) -> list[str]:
-    """Return the lines about the word's lists, Zipf, capitalization and NYT lists."""
+def word_lines(con: Connection, word: str, games: tuple[Game, ...] = GAMES) -> list[str]:
+    """Return the lines about the word's lists, Zipf, capitalization and each game's archive."""
     entry = warehouse.query(con, "explain/word", {"word": word})
     if entry.rows:
         _, _, sources, zipf, rank, capitalized, first_name = entry.rows[0]
@@ -53,20 +55,8 @@ def word_lines(con: Connection, word: str) -> list[str]:
         ]
     else:
         lines = ["lists: in no word list (known only from the NYT games)"]
-    lists = warehouse.query(con, "explain/letter_boxed_lists", {"word": word})
-    days, first_listed, last_listed = lists.rows[0]
-    lines.append(
-        f"NYT {LETTER_BOXED.title} lists: {days:,} days, first {first_listed}, last {last_listed}"
-        if days
-        else f"NYT {LETTER_BOXED.title} lists: never listed"
-    )
-    rejected = warehouse.query(con, "explain/not_accepted", {"word": word}).column("date")
-    lines.append(
-        f"nytbee 'not accepted': {len(rejected):,} puzzle(s), last {rejected[-1]}"
-        + (f" ({', '.join(map(str, rejected[-LAST_VERDICTS:]))})" if rejected else "")
-        if rejected
-        else "nytbee 'not accepted': never listed"
-    )
+    for game in GAMES:  # every game's archive speaks of the word, whichever games are asked
+        lines += game.hooks.evidence_lines(con, word)
     return lines
 
 
@@ -75,39 +65,49 @@ def _yes_no(value: object) -> str:
     return "yes" if value else "no"
 
 
-def game_section(con: Connection, game: Game, word: str) -> str:
-    """Return the Markdown section on one game's decision for the word and its past verdicts."""
+def game_section(con: Connection, game: Game, word: str) -> Section:
+    """Return the section on one game's decision for the word and its past verdicts."""
     require_backtest(con, game)
     title = game.title
     custom = custom_entry(con, game, word)
     if not custom.rows:
-        return (
-            f"## {title}: not in the universe\n\n{word!r} is not a candidate: the {title} universe "
-            f"holds the word-list words of {game.min_length}+ letters and {game.past_answers}, so "
-            "the custom dictionary leaves it out."
+        return Section(
+            f"{game.name}-{word}",
+            f"{title}: not in the universe",
+            blocks=(
+                Paragraph(
+                    f"{word!r} is not a candidate: the {title} universe holds the word-list words "
+                    f"of {game.min_length}+ letters and {game.past_answers}, so the custom "
+                    "dictionary leaves it out."
+                ),
+            ),
         )
     entry = dict(zip(custom.columns, custom.rows[0], strict=True))
     params = {"game": game.name, "word": word}
     verdicts = warehouse.query(con, "explain/verdicts", params)
-    lines = [
-        f"## {title}: {'included' if entry['included'] else 'left out'}",
-        f"reason: {entry['reason']}",
-        probability_line(entry),
-        *rule_lines(con, game),
-        _verdict_summary(verdicts),
+    blocks: list[Block] = [
+        Paragraph(f"reason: {entry['reason']}"),
+        Paragraph(probability_line(entry)),
+        *(Paragraph(line) for line in rule_lines(con, game)),
+        Paragraph(_verdict_summary(verdicts)),
     ]
     if len(verdicts.rows) > LAST_VERDICTS:
         by_year = warehouse.query(con, "explain/verdicts_by_year", params)
-        headers = ["year", "eligible", "accepted", "backtest right"]
-        lines.append(markdown_table(headers, by_year.rows))
-        lines.append(f"last {LAST_VERDICTS}:")
+        headers = ("year", "eligible", "accepted", "backtest right")
+        blocks.append(TableBlock("by-year", by_year, Table(headers, by_year.rows)))
+        blocks.append(Paragraph(f"last {LAST_VERDICTS}:"))
     if verdicts.rows:
         rows = [
             (str(date), "accepted" if accepted else "not accepted", _predicted(predicted))
             for date, accepted, predicted in verdicts.rows[-LAST_VERDICTS:]
         ]
-        lines.append(markdown_table(["date", "NYT", "backtest predicted"], rows))
-    return "\n\n".join(lines)
+        view = Table(("date", "NYT", "backtest predicted"), rows)
+        blocks.append(TableBlock("verdicts", verdicts, view))
+    return Section(
+        f"{game.name}-{word}",
+        f"{title}: {'included' if entry['included'] else 'left out'}",
+        blocks=tuple(blocks),
+    )
 
 
 def probability_line(entry: dict) -> str:
@@ -153,22 +153,27 @@ def _predicted(value: object) -> str:
     return "in" if value else "out"
 
 
-def explain(con: Connection, word: str, games: tuple[Game, ...] = GAMES) -> str:
-    """Return the evidence for a word and why each game's custom dictionary includes it or not."""
+def explain_sections(con: Connection, word: str, games: tuple[Game, ...] = GAMES) -> list[Section]:
+    """Return the evidence for a word and why each game's custom dictionary includes it or not,
+    as sections: the word's lists first, then one section per game."""
     word = normalize(word)
     warehouse.require_tables(con, "words", stage_hint="pipeline words")
     warehouse.require_tables(
         con,
-        LETTER_BOXED.table("dictionary"),
-        SPELLING_BEE.table("not_accepted"),
+        *(table for game in GAMES for table in game.hooks.explain_tables),
         stage_hint="pipeline scrape",
     )
     if not known_anywhere(con, word):
         raise UserError(
             f"unknown word {word!r}: in no word list, never a candidate, never an NYT answer"
         )
-    header = "\n".join([f"# {word}", "", *(f"- {line}" for line in word_lines(con, word))])
-    return "\n\n".join([header, *(game_section(con, game, word) for game in games)])
+    header = Section(word, word, level=1, blocks=(Bullets(tuple(word_lines(con, word))),))
+    return [header, *(game_section(con, game, word) for game in games)]
+
+
+def explain(con: Connection, word: str, games: tuple[Game, ...] = GAMES) -> str:
+    """Return the evidence for a word as Markdown (what `pipeline explain WORD` prints)."""
+    return sections_markdown(explain_sections(con, word, games))
 
 
 def explain_record(con: Connection, word: str, games: tuple[Game, ...] = GAMES) -> dict:

@@ -5,8 +5,8 @@ puzzle, every universe word the puzzle allowed, with the NYT verdict. The custom
 prediction is the rolling backtest (judged only on evidence from before each date) or, with a
 training cut-off, a single train/test split; a raw list predicts "accepted" iff the word is in it.
 
-This module queries; render_markdown, render_csv and render_chart turn its results into text,
-files and a chart.
+This module queries; `report/sections.py` turns the results into sections, which the renderers
+(`pipeline/render/`) turn into text, files, charts and the page.
 """
 
 from __future__ import annotations
@@ -17,22 +17,17 @@ from pathlib import Path
 
 from pipeline import progress
 from pipeline.errors import UserError
-from pipeline.games import LETTER_BOXED, SPELLING_BEE, Game
-from pipeline.games import letter_boxed_archive as lb_report
-from pipeline.games.honeycombs import report_section as honeycomb_section
-from pipeline.games.letter_boxed_archive import DaySolutions
+from pipeline.games import Game
+from pipeline.games.game import ReportContext
 from pipeline.model.rule import Rule
 from pipeline.render import chart as render_chart
 from pipeline.render import csv as render_csv
-from pipeline.report import confidence as confidence
-from pipeline.report.model import (
-    TOP_ERRORS,
-    GameReport,
-    Reported,
-)
+from pipeline.report import confidence, sections
+from pipeline.report.model import TOP_ERRORS, GameReport, Reported, Section
 from pipeline.stages import build
 from pipeline.storage import warehouse
-from pipeline.storage.warehouse import Connection, Table
+from pipeline.storage.warehouse import Connection
+from pipeline.table import Table
 
 DICTIONARIES = (
     "custom",
@@ -51,11 +46,12 @@ CSV_TABLES = (
     "by_year",
     "by_month",
     "archive_by_month",
+    "custom_errors_per_month",
     "missed_words",
     "extra_words",
     "error_kinds",
 )
-CHART_FILE = "precision_recall.png"
+CHART_FILE = sections.CHART_FILE
 HTML_FILE = "index.html"
 
 
@@ -195,46 +191,45 @@ def score_window(
 
 
 def file_names(games: tuple[Game, ...], html: bool = False) -> list[str]:
-    """Return the names of the files a report of these games writes into its folder."""
-    names = [f"{game.slug}_{table}.csv" for game in games for table in CSV_TABLES]
-    names += [f"{game.slug}_{CHART_FILE}" for game in games]
-    names += [f"{game.slug}_{table}.csv" for game in games for table in confidence.CSV_TABLES]
-    names += [f"{game.slug}_{confidence.CHART_FILE}" for game in games]
-    names += [lb_report.CSV_FILE] if LETTER_BOXED in games else []
+    """Return the names of the files a report of these games writes into its folder (checked
+    before any scoring; tests/test_report.py checks the list against what a report writes)."""
+    names = []
+    for game in games:
+        names += [f"{game.slug}_{table}.csv" for table in CSV_TABLES]
+        names += [f"{game.slug}_{table}.csv" for table in confidence.CSV_TABLES]
+        names += game.hooks.report_files()
+        names += [f"{game.slug}_{CHART_FILE}", f"{game.slug}_{confidence.CHART_FILE}"]
     return names + ([HTML_FILE] if html else [])
 
 
-def write_report_files(report: GameReport, folder: Path) -> list[Path]:
-    """Write the report's CSV files and chart into a folder and return their paths."""
-    folder.mkdir(parents=True, exist_ok=True)
+def write_charts(report: GameReport, sure: confidence.ConfidenceReport, folder: Path) -> list[Path]:
+    """Draw a game's precision/recall chart and reliability diagram as PNG files."""
     stem = report.game.slug
-    tables = {
-        "overall": report.grain("window"),
-        "by_year": report.grain("year"),
-        "by_month": report.grain("month"),
-        "archive_by_month": report.archive_by_month(),
-        "missed_words": report.missed,
-        "extra_words": report.extra,
-        "error_kinds": report.error_kinds,
-    }
-    paths = [
-        render_csv.write_csv(tables[name], folder / f"{stem}_{name}.csv") for name in CSV_TABLES
+    return [
+        render_chart.plot_precision_recall(report, DICTIONARIES, folder / f"{stem}_{CHART_FILE}"),
+        render_chart.plot_reliability(sure, folder / f"{stem}_{confidence.CHART_FILE}"),
     ]
-    chart = render_chart.plot_precision_recall(
-        report, DICTIONARIES, folder / f"{stem}_{CHART_FILE}"
-    )
-    return [*paths, chart]
 
 
-def write_confidence_files(report: confidence.ConfidenceReport, folder: Path) -> list[Path]:
-    """Write the confidence tables as CSV and the reliability diagram; return their paths."""
-    stem = report.game.slug
-    paths = [
-        render_csv.write_csv(report[name], folder / f"{stem}_{name}.csv")
-        for name in confidence.CSV_TABLES
-    ]
-    chart = render_chart.plot_reliability(report, folder / f"{stem}_{confidence.CHART_FILE}")
-    return [*paths, chart]
+def game_sections(
+    con: Connection, report: GameReport, folder: Path, html: bool
+) -> tuple[list[Section], list[Path]]:
+    """Return one scored game's sections (its scores, how sure it is, its own sections and, for
+    the page, each error word's evidence) and write their files."""
+    game = report.game
+    found = sections.game_sections(report)
+    with progress.step(f"{game.title}: calibration, maybe tier, guard and hand edits"):
+        sure = confidence.confidence_report(con, game, report.first, report.last)
+        chart = folder / f"{game.slug}_{confidence.CHART_FILE}"
+        found += sections.confidence_sections(sure, chart)
+    with progress.step(f"{game.title}: the sections of the game's own"):
+        found += game.hooks.report_sections(con, ReportContext(folder, report.first, report.last))
+    if html:
+        with progress.step(f"{game.title}: the evidence for each missed and extra word"):
+            found.append(sections.evidence_section(report, word_evidence(con, report)))
+    with progress.step(f"{game.title}: writing CSV files and the charts to {folder}"):
+        files = render_csv.write_section_tables(found, folder) + write_charts(report, sure, folder)
+    return [*found, sections.files_section(report, files)], files
 
 
 def report(
@@ -251,30 +246,13 @@ def report(
 
     # every game's window is checked before the first is scored
     windows = {game: report_window(con, game, first, last, train_until) for game in games}
-    reports, files, evidence, confidence_reports = [], {}, {}, {}
-    days, days_file, honeycombs = None, None, None
+    reports, every_section, files = [], [], {}
     for game in games:
-        game_scores = score_window(con, game, *windows[game], train_until)
-        with progress.step(f"{game.title}: writing CSV files and the chart to {folder}"):
-            files[game.name] = write_report_files(game_scores, folder)
-        reports.append(game_scores)
-        with progress.step(f"{game.title}: calibration, maybe tier, guard and hand edits"):
-            sure = confidence.confidence_report(con, game, game_scores.first, game_scores.last)
-            confidence_reports[game.name] = (sure, write_confidence_files(sure, folder))
-        if game == SPELLING_BEE:
-            with progress.step("Spelling Bee: every honeycomb of the custom dictionary scored"):
-                honeycombs = honeycomb_section(con, folder)
-        if game == LETTER_BOXED:
-            days = nyt_solutions(con)
-            if days is not None:
-                rows = lb_report.nyt_solution_rows(days)
-                days_file = render_csv.write_csv(rows, folder / lb_report.CSV_FILE)
-        if html:
-            with progress.step(f"{game.title}: the evidence for each missed and extra word"):
-                evidence[game.name] = word_evidence(con, game_scores)
-    reported = Reported(
-        tuple(reports), files, days, days_file, honeycombs, evidence, confidence_reports
-    )
+        scored = score_window(con, game, *windows[game], train_until)
+        reports.append(scored)
+        found, files[game.name] = game_sections(con, scored, folder, html)
+        every_section += found
+    reported = Reported(tuple(reports), tuple(every_section), files)
     if not html:
         return reported
     with progress.step(f"writing {folder / HTML_FILE}"):
@@ -282,16 +260,8 @@ def report(
     return dataclasses.replace(reported, html=page)
 
 
-def nyt_solutions(con: Connection) -> list[DaySolutions] | None:
-    """Solve every archived Letter Boxed day exactly (None when there is no archive)."""
-    archive = (LETTER_BOXED.table("puzzles"), LETTER_BOXED.table("dictionary"))
-    if not all(warehouse.table_exists(con, table) for table in archive):
-        return None
-    return lb_report.solve_archive(con)
+def word_evidence(con: Connection, report: GameReport) -> dict[str, list[Section]]:
+    """Return what `pipeline explain WORD --game GAME` shows, for each missed and extra word."""
+    from pipeline.stages.explain import explain_sections
 
-
-def word_evidence(con: Connection, report: GameReport) -> dict[str, str]:
-    """Return what `pipeline explain WORD --game GAME` prints, for each missed and extra word."""
-    from pipeline.stages.explain import explain
-
-    return {word: explain(con, word, (report.game,)) for word in report.error_words()}
+    return {word: explain_sections(con, word, (report.game,)) for word in report.error_words()}

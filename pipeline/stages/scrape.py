@@ -10,59 +10,17 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from pipeline import progress
-from pipeline.games import GAMES, LETTER_BOXED, SPELLING_BEE, Game
-from pipeline.games.letter_boxed_validation import box_problems
-from pipeline.games.spelling_bee_validation import bee_problems
-from pipeline.sources import bulk_archive, nyt_gamedata, nytbee, simeydk
-from pipeline.sources.bulk_archive import BULK_ARCHIVE_URL, iter_bulk_archive
-from pipeline.sources.nyt_gamedata import NYT_GAMEDATA_URL, parse_nyt_gamedata_day
-from pipeline.sources.nyt_live import (
-    NYT_LIVE_LETTER_BOXED_URL,
-    NYT_LIVE_SPELLING_BEE_URL,
-    parse_nyt_live_letter_boxed,
-    parse_nyt_live_spelling_bee,
-)
-from pipeline.sources.nytbee import NYTBEE_URL, parse_nytbee_page
-from pipeline.sources.records import (
-    BULK_ARCHIVE,
-    NYT_GAMEDATA,
-    NYTBEE,
-    SIMEYDK,
-    BeeRecord,
-    BoxRecord,
-    ParseError,
-)
-from pipeline.sources.simeydk import SIMEYDK_URL, parse_letterboxed_day
+from pipeline.games import GAMES, Game, game_named
+from pipeline.sources import ANSWER_SOURCES, AnswerSource, first_date, sources_of
+from pipeline.sources.records import ParseError, Record
+from pipeline.stages.stage import prepare_stage
 from pipeline.storage import warehouse
 from pipeline.storage.download import Downloader, Fetched
 from pipeline.storage.warehouse import Connection
-from solvers.spelling_bee_scoring import total_score
 
-FIRST_DATES = {
-    BULK_ARCHIVE: bulk_archive.FIRST_DATE,
-    NYT_GAMEDATA: nyt_gamedata.FIRST_DATE,
-    NYTBEE: nytbee.FIRST_DATE,
-    SIMEYDK: simeydk.FIRST_DATE,
-}
-ARCHIVE_TABLES = (
-    SPELLING_BEE.table("puzzles"),
-    SPELLING_BEE.table("answers"),
-    SPELLING_BEE.table("not_accepted"),
-    SPELLING_BEE.table("disagreements"),
-    LETTER_BOXED.table("puzzles"),
-    LETTER_BOXED.table("dictionary"),
-    "quarantine",
-)  # what the scrape stage builds, as `pipeline scrape` counts them
-MERGES = (
-    "scrape/spelling_bee_puzzles",
-    "scrape/spelling_bee_answers",
-    "scrape/spelling_bee_not_accepted",
-    "scrape/spelling_bee_disagreements",
-    "scrape/letter_boxed_puzzles",
-    "scrape/letter_boxed_dictionary",
-    "scrape/quarantine_placeholder_boards",
-    "scrape/official_answers",
-)
+SourceKey = tuple[str, str]  # (game, source): nyt_live serves both games
+# A game's sources are read bulk archives first (one file, every day), the live page last.
+KINDS_IN_ORDER = ("bulk", "daily", "live")
 
 
 @dataclass(frozen=True)
@@ -70,17 +28,17 @@ class Known:
     """What the warehouse already has, read before any download: per source, the dates not to
     fetch again, and the quarantined dates to fetch again (`--retry-quarantined`)."""
 
-    dates: dict[str, set[dt.date]] = field(default_factory=dict)
-    retry: dict[str, set[dt.date]] = field(default_factory=dict)
+    dates: dict[SourceKey, set[dt.date]] = field(default_factory=dict)
+    retry: dict[SourceKey, set[dt.date]] = field(default_factory=dict)
     retry_quarantined: bool = False  # read the bulk archive afresh too (bad lines have no date)
 
-    def have(self, source: str) -> set[dt.date]:
+    def have(self, source: AnswerSource) -> set[dt.date]:
         """Return the dates of `source` that are not fetched again."""
-        return self.dates.get(source, set())
+        return self.dates.get((source.game, source.name), set())
 
-    def to_retry(self, source: str) -> set[dt.date]:
+    def to_retry(self, source: AnswerSource) -> set[dt.date]:
         """Return the quarantined dates of `source` that are fetched again."""
-        return self.retry.get(source, set())
+        return self.retry.get((source.game, source.name), set())
 
 
 @dataclass(frozen=True)
@@ -126,11 +84,14 @@ class SourceTally:
 class ScrapeRun:
     """Everything one scrape run gathered before it is loaded in one transaction."""
 
-    bee_records: list[tuple[BeeRecord, str]] = field(default_factory=list)
-    box_records: list[tuple[BoxRecord, str]] = field(default_factory=list)
+    records: dict[str, list[tuple[Record, str]]] = field(default_factory=dict)  # by game
     quarantine: list[dict] = field(default_factory=list)
     log: list[dict] = field(default_factory=list)
     tallies: dict[str, SourceTally] = field(default_factory=dict)
+
+    def records_of(self, game: str) -> list[tuple[Record, str]]:
+        """Return the valid records of a game gathered so far, with their URLs."""
+        return self.records.setdefault(game, [])
 
     def tally(self, source: str) -> SourceTally:
         """Return the tally of a source, creating it on first use."""
@@ -206,36 +167,33 @@ def read_known(con: Connection, retry_quarantined: bool = False) -> Known:
     """Return what every source already gave; quarantined dates are fetched again if asked."""
     if not warehouse.table_exists(con, "scrape_log"):
         return Known()  # a new warehouse: the scrape tables are created when the first run loads
-    dates: dict[str, set[dt.date]] = {}
-    retry: dict[str, set[dt.date]] = {}
-    for source in FIRST_DATES:
-        params = {"source": source}
+    dates: dict[SourceKey, set[dt.date]] = {}
+    retry: dict[SourceKey, set[dt.date]] = {}
+    for source in ANSWER_SOURCES:
+        game = game_named(source.game)
+        params = {"source": source.name, "game": game.name, "days": game.table("source_days")}
         have = {row[0] for row in warehouse.run(con, "scrape/known_dates", params).fetchall()}
         quarantined: set[dt.date] = set()
         if retry_quarantined:
             rows = warehouse.run(con, "scrape/quarantined_dates", params).fetchall()
             quarantined = {row[0] for row in rows}
-        dates[source] = have - quarantined
-        retry[source] = quarantined
+        dates[source.game, source.name] = have - quarantined
+        retry[source.game, source.name] = quarantined
     return Known(dates, retry, retry_quarantined)
 
 
-def accept(
-    run: ScrapeRun, record: BeeRecord | BoxRecord, url: str, body: Body | None = None
-) -> None:
-    """Keep a valid record of either game, or quarantine it with its problems."""
-    if isinstance(record, BeeRecord):
-        if not reject_invalid(run, SPELLING_BEE, bee_problems(record), record, url, body):
-            run.bee_records.append((record, url))
-    elif not reject_invalid(run, LETTER_BOXED, box_problems(record), record, url, body):
-        run.box_records.append((record, url))
+def accept(run: ScrapeRun, record: Record, url: str, body: Body | None = None) -> None:
+    """Keep a valid record of its game, or quarantine it with its problems."""
+    game = game_named(record.game)
+    if not reject_invalid(run, game, game.hooks.problems(record), record, url, body):
+        run.records_of(game.name).append((record, url))
 
 
 def reject_invalid(
     run: ScrapeRun,
     game: Game,
     problems: list[str],
-    record: BeeRecord | BoxRecord,
+    record: Record,
     url: str,
     body: Body | None = None,
 ) -> bool:
@@ -314,95 +272,89 @@ def scrape_bulk_archive(
     run: ScrapeRun,
     downloader: Downloader,
     known: Known,
+    source: AnswerSource,
     since: dt.date,
     until: dt.date,
 ) -> None:
-    """Read the bulk Spelling Bee archive (one line a day) for the dates not loaded yet."""
-    have = known.have(BULK_ARCHIVE)
+    """Read a bulk archive (one line a day) for the dates not loaded yet."""
+    have = known.have(source)
     stale = not have or max(have) < until or known.retry_quarantined
     fetched = fetch_or_stored(
-        run, downloader, BULK_ARCHIVE, BULK_ARCHIVE_URL, None, stale and not downloader.offline
+        run, downloader, source.name, source.url, None, stale and not downloader.offline
     )
     if fetched.path is None:
         return
     data = fetched.body()
     body = Body.of(fetched, data)
-    for line_number, outcome in iter_bulk_archive(data.decode("utf-8", errors="replace")):
+    for line_number, outcome in source.parse(data.decode("utf-8", errors="replace")):
         if isinstance(outcome, ParseError):
             run.reject(
-                SPELLING_BEE.name,
-                BULK_ARCHIVE,
-                f"{BULK_ARCHIVE_URL}#L{line_number}",
+                source.game,
+                source.name,
+                f"{source.url}#L{line_number}",
                 None,
                 f"line {line_number}: {outcome}",
                 body=body,
             )
         elif since <= outcome.date <= until and outcome.date not in have:
-            accept(run, outcome, BULK_ARCHIVE_URL, body)
+            accept(run, outcome, source.url, body)
 
 
 def scrape_dated_source(
     run: ScrapeRun,
     downloader: Downloader,
     known: Known,
-    game: str,
-    source: str,
-    url_template: str,
-    parse_day: Callable[[str, dt.date], Iterable],
+    source: AnswerSource,
     since: dt.date,
     until: dt.date,
 ) -> None:
     """Fetch each date of a one-file-a-day source that the warehouse does not have yet;
     quarantined dates being retried are downloaded again (a stored copy if that fails)."""
     have, retry = known.have(source), known.to_retry(source)
-    wanted = [d for d in dates_between(max(since, FIRST_DATES[source]), until) if d not in have]
-    for date in progress.track(wanted, f"{source} ({game})"):
-        url = url_template.format(date=date)
+    first = max(since, source.first_date or since)
+    wanted = [d for d in dates_between(first, until) if d not in have]
+    for date in progress.track(wanted, f"{source.name} ({source.game})"):
         fetch_and_parse(
             run,
             downloader,
-            game,
-            source,
-            url,
+            source.game,
+            source.name,
+            source.url_for(date),
             date,
-            parser_for(parse_day, date),
+            parser_for(source, date),
             refresh=date in retry and not downloader.offline,
         )
 
 
-def parser_for(
-    parse_day: Callable[[str, dt.date], Iterable], date: dt.date
-) -> Callable[[str], Iterable]:
-    """Return a parser of one date's file."""
-    return lambda text: parse_day(text, date)
+def parser_for(source: AnswerSource, date: dt.date | None) -> Callable[[str], Iterable]:
+    """Return a parser of one body of a source (one date's file, or the live page)."""
+    return lambda text: source.parse(text, date)
 
 
-def scrape_live_pages(run: ScrapeRun, downloader: Downloader, games: tuple[Game, ...]) -> None:
-    """Read the live NYT pages (online only: the page changes every day)."""
+def scrape_live_page(run: ScrapeRun, downloader: Downloader, source: AnswerSource) -> None:
+    """Read a live NYT page (online only: the page changes every day)."""
     if downloader.offline:
         return
-    if SPELLING_BEE in games:
-        fetch_and_parse(
-            run,
-            downloader,
-            SPELLING_BEE.name,
-            "nyt_live",
-            NYT_LIVE_SPELLING_BEE_URL,
-            None,
-            parse_nyt_live_spelling_bee,
-            refresh=True,
-        )
-    if LETTER_BOXED in games:
-        fetch_and_parse(
-            run,
-            downloader,
-            LETTER_BOXED.name,
-            "nyt_live",
-            NYT_LIVE_LETTER_BOXED_URL,
-            None,
-            lambda text: [parse_nyt_live_letter_boxed(text)],
-            refresh=True,
-        )
+    fetch_and_parse(
+        run, downloader, source.game, source.name, source.url, None, parser_for(source, None), True
+    )
+
+
+def scrape_source(
+    run: ScrapeRun,
+    downloader: Downloader,
+    known: Known,
+    source: AnswerSource,
+    since: dt.date,
+    until: dt.date,
+) -> None:
+    """Fetch, parse and validate what one source has that the warehouse does not."""
+    if source.kind == "bulk":
+        scrape_bulk_archive(run, downloader, known, source, since, until)
+    elif source.kind == "daily":
+        scrape_dated_source(run, downloader, known, source, since, until)
+    else:
+        scrape_live_page(run, downloader, source)
 
 
 def collect(
@@ -415,100 +367,17 @@ def collect(
     """Fetch, parse and validate everything the warehouse does not have yet (`known`, read
     beforehand: the warehouse is not needed while downloading)."""
     run = ScrapeRun()
-    if SPELLING_BEE in games:
-        with progress.step("Spelling Bee: bulk archive"):
-            scrape_bulk_archive(run, downloader, known, since, until)
-        with progress.step("Spelling Bee: next-day NYT gameData and nytbee.com pages"):
-            scrape_dated_source(
-                run,
-                downloader,
-                known,
-                SPELLING_BEE.name,
-                "nyt_gamedata",
-                NYT_GAMEDATA_URL,
-                lambda text, date: [parse_nyt_gamedata_day(text)],
-                since,
-                until,
-            )
-            scrape_dated_source(
-                run,
-                downloader,
-                known,
-                SPELLING_BEE.name,
-                "nytbee",
-                NYTBEE_URL,
-                lambda text, date: [parse_nytbee_page(text, date)],
-                since,
-                until,
-            )
-    if LETTER_BOXED in games:
-        with progress.step("Letter Boxed: daily gameData"):
-            scrape_dated_source(
-                run,
-                downloader,
-                known,
-                LETTER_BOXED.name,
-                "simeydk",
-                SIMEYDK_URL,
-                lambda text, date: [parse_letterboxed_day(text)],
-                since,
-                until,
-            )
-    scrape_live_pages(run, downloader, games)
+    for game in games:
+        for source in sorted(sources_of(game.name), key=lambda s: KINDS_IN_ORDER.index(s.kind)):
+            if source.kind == "live" and downloader.offline:
+                continue
+            with progress.step(f"{game.title}: {source.name} ({source.kind})"):
+                scrape_source(run, downloader, known, source, since, until)
     return run
-
-
-def bee_row(record: BeeRecord, url: str) -> dict:
-    """Return a source-day row of the Spelling Bee staging table."""
-    answers = sorted(set(record.answers))
-    return {
-        "date": record.date,
-        "source": record.source,
-        "center": record.center,
-        "others": record.others,
-        "answers": answers,
-        "pangrams": sorted(set(record.pangrams)),
-        "points": total_score(answers, record.letters),
-        "not_accepted": sorted(set(record.not_accepted)) if record.source == "nytbee" else None,
-        "url": url,
-    }
-
-
-def box_row(record: BoxRecord, url: str) -> dict:
-    """Return a source-day row of the Letter Boxed staging table."""
-    return {
-        "date": record.date,
-        "source": record.source,
-        "sides": list(record.sides),
-        "nyt_solution": list(record.nyt_solution),
-        "par": record.par,
-        "nyt_id": record.nyt_id,
-        "dictionary": list(record.dictionary) if record.dictionary is not None else None,
-        "yesterdays_sides": list(record.yesterdays_sides) if record.yesterdays_sides else None,
-        "yesterdays_solution": list(record.yesterdays_solution)
-        if record.yesterdays_solution
-        else None,
-        "url": url,
-    }
 
 
 QUARANTINE_COLUMNS = ("game", "date", "source", "url", "reason", "record", "origin", "sha256")
 LOG_COLUMNS = ("source", "url", "date", "outcome", "http_status", "attempts", "error")
-BEE_COLUMNS = (
-    "date",
-    "source",
-    "center",
-    "others",
-    "answers",
-    "pangrams",
-    "points",
-    "not_accepted",
-    "url",
-)
-BOX_COLUMNS = (
-    "date", "source", "sides", "nyt_solution", "par", "nyt_id", "dictionary",
-    "yesterdays_sides", "yesterdays_solution", "url",
-)  # fmt: skip
 TALLY_COLUMNS = ("source", *(f.name for f in dataclasses.fields(SourceTally)))
 
 
@@ -524,33 +393,43 @@ def load(con: Connection, run: ScrapeRun, run_id: str) -> None:
         {"source": source, **dataclasses.asdict(tally)}
         for source, tally in sorted(run.tallies.items())
     ]
-    handed_over = {
-        "new_bee_days": as_columns([bee_row(r, u) for r, u in run.bee_records], BEE_COLUMNS),
-        "new_box_days": as_columns([box_row(r, u) for r, u in run.box_records], BOX_COLUMNS),
+    loaded = [(game.name, r.source, r.date) for game in GAMES for r, _ in run.records_of(game.name)]
+    handed_over: dict[str, dict[str, list]] = {
         "new_quarantine": as_columns(run.quarantine, QUARANTINE_COLUMNS),
         "new_log_lines": as_columns(run.log, LOG_COLUMNS),
         "run_tallies": as_columns(tallies, TALLY_COLUMNS),
+        "new_source_dates": {
+            "game": [game for game, _, _ in loaded],
+            "source": [source for _, source, _ in loaded],
+            "date": [date for _, _, date in loaded],
+        },
     }
+    for game in GAMES:
+        rows = [game.hooks.staging_row(r, url) for r, url in run.records_of(game.name)]
+        handed_over[f"new_{game.slug}_days"] = as_columns(rows, game.hooks.staging_columns)
     for name, columns in handed_over.items():
         warehouse.hand_over(con, name, columns)
     with warehouse.transaction(con):
-        for table in (
-            "spelling_bee_source_days",
-            "letter_boxed_source_days",
-            "quarantine",
-            "scrape_log",
-        ):
+        prepare_stage(con)
+        warehouse.create_missing_tables(con, "scrape")
+        for game in GAMES:
+            warehouse.run(con, game.query("scrape", "source_days"))
+        for table in ("quarantine", "scrape_log"):
             warehouse.run(con, f"scrape/{table}", {"run_id": run_id})
-        for merge in MERGES:
-            warehouse.run(con, merge)
+        for game in GAMES:
+            for merge in game.hooks.merges:
+                warehouse.build(con, merge, {"game": game.name})
         record_summary(con, run_id)
 
 
 def record_summary(con: Connection, run_id: str) -> None:
     """Insert one scrape_runs row per source with its counts (from the handed-over tallies)."""
-    if warehouse.run(con, "scrape/scrape_runs_is_old").fetchall()[0][0]:
-        warehouse.run(con, "scrape/scrape_runs_upgrade")
     warehouse.run(con, "scrape/scrape_runs", {"run_id": run_id})
+
+
+def archive_tables() -> list[str]:
+    """Return the tables the scrape stage builds, as `pipeline scrape` counts them."""
+    return [table for game in GAMES for table in game.hooks.archive_tables] + ["quarantine"]
 
 
 def download(
@@ -562,7 +441,7 @@ def download(
 ) -> ScrapeRun:
     """Fetch, parse and validate what is not `known` yet, through the configured cache."""
     downloader = Downloader.from_env(offline=offline)
-    first = since or FIRST_DATES[BULK_ARCHIVE]
+    first = since or first_date()
     return collect(known, downloader, games, first, until or dt.date.today())
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pipeline.render.json import records
-from pipeline.render.markdown import markdown_table
+from pipeline.render.text import markdown_table
 from pipeline.storage import warehouse
 from pipeline.storage.warehouse import Connection
 
@@ -40,13 +40,11 @@ def print_scrape_summary(con: Connection) -> None:
 
 def archive_counts(con: Connection) -> list[tuple[str, int]]:
     """Return the row counts of the archive tables that exist."""
-    from pipeline.stages.scrape import (
-        ARCHIVE_TABLES,  # the scrape's parsers load for its summary only
-    )
+    from pipeline.stages.scrape import archive_tables
 
     return [
         (table, warehouse.query(con, "scrape/summary_table_rows", {"table": table}).rows[0][0])
-        for table in ARCHIVE_TABLES
+        for table in archive_tables()
         if warehouse.table_exists(con, table)
     ]
 

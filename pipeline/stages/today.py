@@ -2,78 +2,43 @@
 
 The puzzle comes from the live NYT page (online: through the download cache and the same parsers
 as `scrape`), from the warehouse for a given date, or is the latest stored one (offline, or when
-the live page fails). The first line says which.
+the live page fails). The first line says which. What a game shows of its day is its own
+(`GameHooks.day_lines`).
 """
 
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass
 
 from pipeline.errors import UserError
-from pipeline.games import LETTER_BOXED, SPELLING_BEE, Game
-from pipeline.render.markdown import plural
-from pipeline.sources.nyt_live import (
-    NYT_LIVE_LETTER_BOXED_URL,
-    NYT_LIVE_SPELLING_BEE_URL,
-    parse_nyt_live_letter_boxed,
-    parse_nyt_live_spelling_bee,
-)
-from pipeline.sources.records import BeeRecord, BoxRecord, ParseError
+from pipeline.games import Game
+from pipeline.games.game import StoredDay
+from pipeline.sources import live_source
+from pipeline.sources.records import ParseError, Record
 from pipeline.storage import named_lists, warehouse
 from pipeline.storage.download import Downloader
 from pipeline.storage.warehouse import Connection
-from solvers import letter_boxed as lb
-from solvers import spelling_bee_scoring as scoring
-from solvers.spelling_bee import make_puzzle
 
-LIVE_URLS = {
-    SPELLING_BEE.name: NYT_LIVE_SPELLING_BEE_URL,
-    LETTER_BOXED.name: NYT_LIVE_LETTER_BOXED_URL,
-}
-Record = BeeRecord | BoxRecord
-
-
-@dataclass(frozen=True)
-class Day:
-    """A puzzle, where it came from, and the words the custom dictionary expects for it."""
-
-    game: Game
-    record: Record
-    origin: str  # said on the first line
-    stored: bool  # from the warehouse: a past puzzle whose official answers are final
-    expected: list[str]  # the custom dictionary's words for the puzzle
-    expected_from: str  # which custom dictionary: the rolling backtest's or today's list
+Day = StoredDay
 
 
 def live_record(downloader: Downloader, game: Game) -> tuple[Record | None, str]:
     """Return today's puzzle from the live NYT page, or None and why it is not available."""
-    url = LIVE_URLS[game.name]
-    fetched = downloader.fetch(url, refresh=True)
+    source = live_source(game.name)
+    fetched = downloader.fetch(source.url, refresh=True)
     if fetched.path is None:
-        return None, f"the live page {url} is not available ({fetched.error or fetched.origin})"
+        why = fetched.error or fetched.origin
+        return None, f"the live page {source.url} is not available ({why})"
     try:
-        if game == SPELLING_BEE:
-            return parse_nyt_live_spelling_bee(fetched.text())[-1], url  # yesterday, today
-        return parse_nyt_live_letter_boxed(fetched.text()), url
+        return source.parse(fetched.text())[-1], source.url  # the last record is today's
     except ParseError as error:
-        return None, f"the live page {url} could not be read ({error})"
+        return None, f"the live page {source.url} could not be read ({error})"
 
 
 def stored_record(con: Connection, game: Game, date: dt.date | None) -> Record | None:
     """Return the stored puzzle of a date, or the latest stored one when no date is given."""
     warehouse.require_tables(con, game.table("puzzles"), stage_hint="pipeline scrape")
-    rows = warehouse.query(con, f"today/{game.slug}_day", {"date": date}).rows
-    if not rows:
-        return None
-    if game == SPELLING_BEE:
-        day, center, others, answers, pangrams = rows[0]
-        return BeeRecord(day, center, others, tuple(answers), tuple(pangrams), "warehouse")
-    day, sides, solution, par, dictionary = rows[0]
-    return BoxRecord(
-        day, tuple(sides), tuple(solution), par, None,
-        tuple(dictionary) if dictionary is not None else None, None, None, "warehouse",
-    )  # fmt: skip
+    return game.hooks.stored_record(con, date)
 
 
 def find_day(
@@ -109,10 +74,7 @@ def expected_words(con: Connection | None, game: Game, record: Record) -> tuple[
             words = [word for word, predicted in rows if predicted]
             return words, f"built on the evidence before {record.date} (its backtest)"
     words = named_lists.require_game_words(named_lists.file_word_list("custom", game), game).words
-    if isinstance(record, BeeRecord):
-        puzzle = make_puzzle(record.center, record.others)
-        return scoring.ScoredSubsetSolver(words).solve_scored(puzzle).words, "as built now"
-    return lb.WordIndex(words).playable(lb.parse_board(list(record.sides))), "as built now"
+    return game.hooks.words_for(words, record), "as built now"
 
 
 def today(con: Connection | None, game: Game, date: dt.date | None, downloader: Downloader) -> Day:
@@ -125,83 +87,4 @@ def today(con: Connection | None, game: Game, date: dt.date | None, downloader: 
 def format_day(day: Day, reveal: bool) -> str:
     """Return the day as text: no answers unless `reveal`."""
     first = f"{day.game.title} {day.record.date}, from {day.origin}"
-    if isinstance(day.record, BeeRecord):
-        return "\n".join([first, *spelling_bee_lines(day, day.record, reveal)])
-    return "\n".join([first, *letter_boxed_lines(day, day.record, reveal)])
-
-
-def spelling_bee_lines(day: Day, record: BeeRecord, reveal: bool) -> list[str]:
-    """Return the letters, counts, hint grid and two-letter list (and the words if revealed)."""
-    puzzle = make_puzzle(record.center, record.others)
-    answers = scoring.score_answers(day.expected, puzzle)
-    lines = [
-        f"Letters: center {puzzle.center.upper()}, others {' '.join(puzzle.others.upper())}",
-        f"The custom dictionary, {day.expected_from}, expects "
-        f"{plural(len(answers.words), 'word')}, {plural(answers.total, 'point')}, "
-        f"{plural(len(answers.pangrams), 'pangram')}.",
-        "",
-        scoring.format_hint_grid(scoring.hint_grid(answers.words)),
-        "",
-        "Two letter list:",
-        "  ".join(f"{start.upper()}-{n}" for start, n in scoring.two_letter_list(answers.words)),
-    ]
-    if reveal:
-        lines += ["", "Pangrams: " + (", ".join(answers.pangrams) or "(none)")]
-        others = [word for word in answers.words if word not in answers.pangrams]
-        lines += ["Words: " + (", ".join(others) or "(none)")]
-        if day.stored:
-            lines += comparison_lines(day.expected, record.answers, "official answers")
-    else:
-        lines += ["", "(answers hidden: --reveal shows them)"]
-    return lines
-
-
-def letter_boxed_lines(day: Day, record: BoxRecord, reveal: bool) -> list[str]:
-    """Return the sides, par and fewest words (and the solutions if revealed)."""
-    board = lb.parse_board(list(record.sides))
-    known = record.dictionary is not None
-    words = list(record.dictionary) if record.dictionary is not None else day.expected
-    source = (
-        "the NYT's word list of the day"
-        if known
-        else f"the custom dictionary ({day.expected_from})"
-    )
-    links = lb.board_links(board, lb.playable_words(board, words), lb.DEFAULT_MAX_WORDS)
-    best = lb.first_chain(links) if links else None
-    fewest = (
-        f"{plural(len(best), 'word')} ({plural(lb.chain_count(links), 'best solution')})"
-        if best
-        else f"no solution within {lb.DEFAULT_MAX_WORDS} words"
-    )
-    lines = [
-        "Sides: " + " / ".join(side.upper() for side in record.sides),
-        f"Par: {record.par} words" if record.par else "Par: not published",
-        f"Fewest words possible with {source}: {fewest}",
-        f"The custom dictionary, {day.expected_from}, allows "
-        f"{plural(len(day.expected), 'word')} on this board.",
-    ]
-    if reveal:
-        lines += [
-            "",
-            "Best solution: " + (" - ".join(best) if best else "(none)"),
-            "NYT's solution: " + (" - ".join(record.nyt_solution) or "(not published)"),
-        ]
-        if day.stored and known:
-            lines += comparison_lines(day.expected, record.dictionary or (), "NYT word list")
-    else:
-        lines += ["", "(solutions hidden: --reveal shows them)"]
-    return lines
-
-
-def comparison_lines(expected: list[str], official: tuple[str, ...], name: str) -> list[str]:
-    """Return how the custom dictionary's words compare with the official ones."""
-    extra = sorted(set(expected) - set(official))
-    missed = sorted(set(official) - set(expected))
-    hits = len(set(expected) & set(official))
-    return [
-        "",
-        f"Against the {name} ({len(set(official)):,}): {hits:,} right, "
-        f"{len(extra):,} extra, {len(missed):,} missed",
-        "Extra (expected, not accepted): " + (", ".join(extra) or "(none)"),
-        "Missed (accepted, not expected): " + (", ".join(missed) or "(none)"),
-    ]
+    return "\n".join([first, *day.game.hooks.day_lines(day, reveal)])

@@ -15,6 +15,7 @@ import numpy as np
 
 from pipeline import config, progress
 from pipeline.errors import UserError
+from pipeline.stages.stage import prepare_stage
 from pipeline.storage import warehouse
 from pipeline.storage.download import Downloader
 from pipeline.storage.warehouse import Connection
@@ -354,14 +355,15 @@ def load_words(con: Connection, words: WordCollection) -> None:
     warehouse.hand_over(con, "source_rows", source_columns(words))
     warehouse.hand_over(con, "drop_rows", drop_columns(words))
     with warehouse.transaction(con):
-        warehouse.run(con, "words/words")
+        prepare_stage(con)
+        warehouse.build(con, "words/words")
         load_source_summary(con)
 
 
 def load_source_summary(con: Connection) -> None:
     """Replace `word_sources` and `word_drops` from the handed-over rows."""
-    warehouse.run(con, "words/word_sources")
-    warehouse.run(con, "words/word_drops")
+    warehouse.build(con, "words/word_sources")
+    warehouse.build(con, "words/word_drops")
 
 
 def build_words(con: Connection, offline: bool = False) -> None:

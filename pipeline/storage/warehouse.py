@@ -1,8 +1,10 @@
 """The DuckDB warehouse: opening it, running named SQL files, handing Python data to DuckDB.
 
-SQL lives in `pipeline/sql/<stage>/<table>.sql`: one file builds one table, or is one named
-query. A file is split into statements by DuckDB's own parser, and each statement gets only the
-named parameters it mentions.
+SQL lives in `pipeline/sql/`: `tables/<stage>/<table>.sql` declares each warehouse table (its
+keys and constraints), `queries/<command>/<name>.sql` holds the reads, the temp tables and the
+queries that fill a table (named after it), `upgrades/` the numbered upgrades of older
+warehouses (`storage/upgrades.py`). A file is split into statements by DuckDB's own parser, and
+each statement gets only the named parameters it mentions.
 """
 
 from __future__ import annotations
@@ -12,7 +14,6 @@ import fcntl
 import os
 import shutil
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -21,24 +22,39 @@ import duckdb
 
 from pipeline import config
 from pipeline.errors import UserError
+from pipeline.table import Table
 
 if TYPE_CHECKING:
     import numpy as np  # loaded by hand_over only: reading the warehouse needs no numpy
 
 SQL_DIR = Path(__file__).parent.parent / "sql"
-MACROS = "macros"
+QUERIES, TABLES, UPGRADES = "queries", "tables", "upgrades"  # the folders of sql/
+MACROS = "macros"  # sql/macros.sql
 BUILDING = ".building-"  # a stage's copy of the warehouse: `.warehouse.duckdb.building-PID`
 
 Connection = duckdb.DuckDBPyConnection
 
 
 @cache
-def sql(name: str) -> str:
-    """Return the text of the named SQL file `pipeline/sql/NAME.sql` (NAME like `build/backtest`)."""
-    path = SQL_DIR / f"{name}.sql"
+def sql(name: str, folder: str = QUERIES) -> str:
+    """Return the text of a named SQL file: `sql/queries/NAME.sql` (NAME like `build/backtest`),
+    or of another folder of sql/."""
+    path = SQL_DIR / folder / f"{name}.sql"
     if not path.is_file():
-        raise KeyError(f"no SQL file named {name!r} in {SQL_DIR}")
+        raise KeyError(f"no SQL file named {name!r} in {SQL_DIR / folder}")
     return path.read_text()
+
+
+def has_table_file(name: str) -> bool:
+    """Return True when `sql/tables/NAME.sql` declares a table (NAME like `build/backtest`)."""
+    return (SQL_DIR / TABLES / f"{name}.sql").is_file()
+
+
+def table_files(stage: str | None = None) -> list[str]:
+    """Return the names (`STAGE/TABLE`) of the table files of one stage, or of every stage."""
+    root = SQL_DIR / TABLES
+    paths = sorted(root.glob(f"{stage or '*'}/*.sql"))
+    return [path.relative_to(root).with_suffix("").as_posix() for path in paths]
 
 
 def connect(path: Path | None = None, *, read_only: bool = False) -> Connection:
@@ -189,14 +205,17 @@ def in_memory() -> Connection:
 def prepare(con: Connection) -> None:
     """Define the macros of `sql/macros.sql` (letter masks, precision, recall, F1) and leave progress to the stages (DuckDB's own bar would interleave with theirs)."""
     con.execute("SET enable_progress_bar = false")
-    for statement in _statements(con, MACROS):
+    for statement in _statements(con, MACROS, "."):
         con.execute(statement)
 
 
-def run(con: Connection, name: str, params: Mapping[str, Any] | None = None) -> Connection:
-    """Run every statement of a named SQL file; return the connection holding the last result."""
+def run(
+    con: Connection, name: str, params: Mapping[str, Any] | None = None, folder: str = QUERIES
+) -> Connection:
+    """Run every statement of a named SQL file (`sql/queries/NAME.sql`, or of another folder of
+    sql/); return the connection holding the last result."""
     result = con
-    for statement in _statements(con, name):
+    for statement in _statements(con, name, folder):
         wanted = statement.named_parameters
         given = {key: value for key, value in (params or {}).items() if key in wanted}
         if missing := wanted - given.keys():
@@ -205,15 +224,36 @@ def run(con: Connection, name: str, params: Mapping[str, Any] | None = None) -> 
     return result
 
 
-_PARSED: dict[str, list[duckdb.Statement]] = {}
+def create_table(con: Connection, name: str) -> None:
+    """Create (or, for a table its stage builds whole, replace) the table `sql/tables/NAME.sql`
+    declares."""
+    run(con, name, folder=TABLES)
 
 
-def _statements(con: Connection, name: str) -> list[duckdb.Statement]:
+def create_missing_tables(con: Connection, stage: str) -> None:
+    """Create the tables of a stage (`sql/tables/STAGE/`) that the warehouse does not have."""
+    for name in table_files(stage):
+        if not table_exists(con, name.rpartition("/")[2]):
+            create_table(con, name)
+
+
+def build(con: Connection, name: str, params: Mapping[str, Any] | None = None) -> Connection:
+    """Fill the table NAME: its declaration first (`sql/tables/NAME.sql`, when NAME is a table),
+    then its query (`sql/queries/NAME.sql`); return the connection holding the last result."""
+    if has_table_file(name):
+        create_table(con, name)
+    return run(con, name, params)
+
+
+_PARSED: dict[tuple[str, str], list[duckdb.Statement]] = {}
+
+
+def _statements(con: Connection, name: str, folder: str = QUERIES) -> list[duckdb.Statement]:
     """Return the parsed statements of a SQL file, parsed once per process by the first
     connection that runs it (a parser database of its own took 15 ms to open, for every file)."""
-    if name not in _PARSED:
-        _PARSED[name] = con.extract_statements(sql(name))
-    return _PARSED[name]
+    if (folder, name) not in _PARSED:
+        _PARSED[folder, name] = con.extract_statements(sql(name, folder))
+    return _PARSED[folder, name]
 
 
 def hand_over(
@@ -270,29 +310,6 @@ def require_tables(con: Connection, *tables: str, stage_hint: str) -> None:
         raise UserError(
             f"the warehouse has no {', '.join(missing)} table: run `{stage_hint}` first"
         )
-
-
-@dataclass(frozen=True)
-class Table:
-    """Rows of a query result with their column names."""
-
-    columns: tuple[str, ...]
-    rows: list[tuple]
-
-    def column(self, name: str) -> list:
-        """Return the values of one column."""
-        index = self.columns.index(name)
-        return [row[index] for row in self.rows]
-
-    def where(self, name: str, value: object) -> Table:
-        """Return the rows whose column `name` equals `value`."""
-        index = self.columns.index(name)
-        return Table(self.columns, [row for row in self.rows if row[index] == value])
-
-    def select(self, *names: str) -> Table:
-        """Return only the named columns."""
-        indexes = [self.columns.index(name) for name in names]
-        return Table(names, [tuple(row[i] for i in indexes) for row in self.rows])
 
 
 def query(con: Connection, name: str, params: Mapping[str, Any] | None = None) -> Table:

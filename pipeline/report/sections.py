@@ -1,0 +1,498 @@
+"""The report's sections, built from its results: what each part says, which tables and charts it
+shows and how people read them (labelled columns, captions). Pure: no query, no file; every
+format (`pipeline/render/`) walks the sections these functions return.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pipeline.render.text import plural
+from pipeline.report.confidence import ConfidenceReport
+from pipeline.report.model import (
+    Articles,
+    Bars,
+    Bullets,
+    Chart,
+    GameReport,
+    Line,
+    LogLines,
+    Paragraph,
+    Reliability,
+    Section,
+    TableBlock,
+)
+from pipeline.table import Table
+
+ERROR_KINDS = {
+    "repeated": "eligible before; the NYT repeated its last verdict",
+    "reversed": "eligible before; the NYT reversed its last verdict",
+    "new": "never eligible before",
+}
+MODELS = {
+    "custom": "custom probability",
+    "last_verdict": "last verdict alone (its window rate)",
+    "list_membership": "list membership (its window rate)",
+}
+SCORE_HEADERS = {
+    "dictionary": "dictionary",
+    "year": "year",
+    "month": "month",
+    "puzzles": "puzzles",
+    "predicted": "predicted",
+    "hits": "correct",
+    "precision": "P",
+    "recall": "R",
+    "f1": "F1",
+    "macro_precision": "macro P",
+    "macro_recall": "macro R",
+    "macro_f1": "macro F1",
+}
+CHART_FILE = "precision_recall.png"
+
+
+def part_id(report: GameReport, part: str) -> str:
+    """Return the id of one part of a game's report (`spelling-bee-missed`)."""
+    return f"{report.game.name}-{part}"
+
+
+def labelled(table: Table, columns: tuple[str, ...], labels: dict[str, str]) -> Table:
+    """Return the chosen columns of a table with people's labels as their names."""
+    chosen = table.select(*columns)
+    return Table(tuple(labels.get(name, name) for name in columns), chosen.rows)
+
+
+def game_sections(report: GameReport) -> list[Section]:
+    """Return one game's scores as sections: the window, every dictionary, the errors."""
+    return [
+        introduction(report),
+        backtest_section(report),
+        by_year_section(report),
+        by_month_section(report),
+        errors_per_month_section(report),
+        error_kinds_section(report),
+        error_words_section(report, "missed"),
+        error_words_section(report, "extra"),
+    ]
+
+
+def introduction(report: GameReport) -> Section:
+    """Return the game's first section: the window, what each dictionary predicts, recall."""
+    game = report.game
+    custom = (
+        "the rolling backtest: each puzzle judged only on evidence from before its date"
+        if report.train_until is None
+        else f"a single split: rule applied with evidence up to {report.train_until}"
+    )
+    found = report.coverage
+    return Section(
+        id=game.name,
+        heading=f"{game.title}: dictionaries against {game.official_answers}",
+        level=1,
+        blocks=(
+            Paragraph(
+                f"Window {report.first} .. {report.last}: {found['puzzles']:,} puzzles, "
+                f"{found['official_answers']:,} official answers. Custom dictionary = {custom}; "
+                "a raw list predicts a word iff it holds it; past_answers = accepted at least "
+                "once before."
+            ),
+            Paragraph(recall_note(report)),
+            Paragraph(
+                "Micro pools every eligible (puzzle, word) pair; macro is the mean of per-puzzle "
+                "scores."
+            ),
+        ),
+    )
+
+
+def recall_note(report: GameReport) -> str:
+    """Return the sentence saying whether recall counts every official answer."""
+    found = report.coverage
+    if found["official_answers"] == found["answers_in_backtest"]:
+        return (
+            f"Recall is honest: all {found['official_answers']:,} official answers of the window "
+            "are eligible pairs (the universe includes every past answer), so no answer outside "
+            "every list is missed silently."
+        )
+    return (
+        f"Warning: only {found['answers_in_backtest']:,} of the window's "
+        f"{found['official_answers']:,} official answers are eligible pairs; recall ignores the "
+        "rest."
+    )
+
+
+def backtest_section(report: GameReport) -> Section:
+    """Return the headline table: every dictionary's micro and macro scores over the window."""
+    window = report.grain("window")
+    columns: tuple[str, ...] = ("dictionary", "puzzles", "predicted", "hits", "precision")
+    columns += ("recall", "f1", "macro_precision", "macro_recall", "macro_f1")
+    return Section(
+        id=part_id(report, "backtest"),
+        heading="Backtest: every dictionary over the window",
+        blocks=(
+            TableBlock(
+                "overall",
+                window,
+                labelled(window, columns, SCORE_HEADERS),
+                caption="Precision (P), recall (R) and F1 of each dictionary against the NYT's "
+                "verdicts: higher is better, 1.0 is perfect.",
+                file=f"{report.game.slug}_overall.csv",
+            ),
+        ),
+    )
+
+
+def by_year_section(report: GameReport) -> Section:
+    """Return every dictionary's scores per year of the window."""
+    by_year = report.grain("year")
+    columns = ("year", "dictionary", "puzzles", "predicted", "hits", "precision", "recall", "f1")
+    return Section(
+        id=part_id(report, "by-year"),
+        heading="By year",
+        blocks=(
+            TableBlock(
+                "by-year",
+                by_year,
+                labelled(by_year, (*columns, "macro_f1"), SCORE_HEADERS),
+                caption="The same scores per calendar year of the window.",
+                file=f"{report.game.slug}_by_year.csv",
+            ),
+        ),
+    )
+
+
+def by_month_section(report: GameReport) -> Section:
+    """Return the custom dictionary's scores per month (every dictionary's in the CSV file)."""
+    by_month = report.grain("month")
+    columns = ("month", "puzzles", "predicted", "hits", "precision", "recall", "f1", "macro_f1")
+    custom = by_month.where("dictionary", "custom")
+    return Section(
+        id=part_id(report, "by-month"),
+        heading="Custom dictionary by month",
+        blocks=(
+            TableBlock(
+                "by-month",
+                by_month,
+                labelled(custom, columns, SCORE_HEADERS),
+                caption="The custom dictionary's scores per month of the window (every "
+                "dictionary's in the CSV file).",
+                file=f"{report.game.slug}_by_month.csv",
+            ),
+        ),
+    )
+
+
+def errors_per_month_section(report: GameReport) -> Section:
+    """Return 1 - precision and 1 - recall per month on a log scale, the custom dictionary
+    against the best raw lists, and the custom dictionary's counts per month."""
+    names = ["custom", *report.best_raw_lists()]
+    months = tuple(sorted(set(report.archive_scores.column("period"))))
+    tables = {name: report.monthly_errors(name) for name in names}
+
+    def lines(column: str) -> tuple[Line, ...]:
+        drawn = []
+        for name in names:
+            values = dict(
+                zip(tables[name].column("month"), tables[name].column(column), strict=True)
+            )
+            drawn.append(Line(name, tuple(values.get(month) for month in months), name == "custom"))
+        return tuple(drawn)
+
+    shade = (f"{report.first:%Y-%m}", f"{report.last:%Y-%m}")
+    custom = tables["custom"]
+    return Section(
+        id=part_id(report, "errors-per-month"),
+        heading="Errors per month",
+        blocks=(
+            Paragraph(
+                "The share of each month's predictions the NYT did not accept (1 - precision) and "
+                "the share of its answers a dictionary left out (1 - recall), on a log scale so "
+                "that 0.5% and 5% differ as much as 5% and 50%; the best raw lists by window F1. "
+                "Shaded: the report window. A month without an error sits on the line marked 0. "
+                "Lower is better."
+            ),
+            Chart(
+                "extra-per-month",
+                "1 - precision per month (extra words)",
+                LogLines(months, lines("one_minus_precision"), shade),
+            ),
+            Chart(
+                "missed-per-month",
+                "1 - recall per month (missed words)",
+                LogLines(months, lines("one_minus_recall"), shade),
+            ),
+            TableBlock(
+                "custom-errors-per-month",
+                custom,
+                labelled(
+                    custom,
+                    custom.columns,
+                    {"one_minus_precision": "1 - P", "one_minus_recall": "1 - R"},
+                ),
+                caption="The custom dictionary's extra and missed words per month of the archive.",
+                file=f"{report.game.slug}_custom_errors_per_month.csv",
+                collapsed=True,
+            ),
+            TableBlock(
+                "archive-by-month",
+                report.archive_by_month(),
+                caption="Every dictionary's scores per month over the whole archive (the charts' "
+                "data).",
+                file=f"{report.game.slug}_archive_by_month.csv",
+                collapsed=True,
+            ),
+        ),
+    )
+
+
+def error_kinds_section(report: GameReport) -> Section:
+    """Return the custom dictionary's errors by kind, as bars and a table, with the ceiling."""
+    kinds = report.error_kinds
+    bars = Bars(
+        tuple(
+            (ERROR_KINDS[kind], (("extra", extra), ("missed", missed)))
+            for kind, _pairs, _answers, _predicted, extra, missed in kinds.rows
+        )
+    )
+    view = Table(
+        ("kind of pair", "pairs", "answers", "predicted", "extra", "missed"),
+        [(ERROR_KINDS[row[0]], *row[1:]) for row in kinds.rows],
+    )
+    precision, recall = report.ceiling()
+    custom = report.grain("window").where("dictionary", "custom").select("precision", "recall")
+    achieved = (
+        f" The custom dictionary scores P {custom.rows[0][0]:.4f}, R {custom.rows[0][1]:.4f}."
+        if custom.rows
+        else ""
+    )
+    return Section(
+        id=part_id(report, "error-kinds"),
+        heading="Where the custom dictionary's errors come from",
+        blocks=(
+            Chart(
+                "error-kinds",
+                "Extra and missed words of the custom dictionary, by kind of pair",
+                bars,
+            ),
+            TableBlock(
+                "error-kinds",
+                kinds,
+                view,
+                caption="Every eligible pair of the window by what the NYT had said of its word "
+                "before; extra and missed are the custom dictionary's errors (fewer is better).",
+                file=f"{report.game.slug}_error_kinds.csv",
+            ),
+            Paragraph(
+                "A reversal is an error of any rule that trusts the NYT's last verdict on a word. "
+                "Guessing every new pair right and following the last verdict everywhere else "
+                f"would score P {precision:.4f}, R {recall:.4f}: the ceiling the reversals leave."
+                + achieved
+            ),
+        ),
+    )
+
+
+ERROR_WORDS = {
+    "missed": (
+        "Most frequent missed words (official answers the custom dictionary left out, top {n})",
+        "Official answers the custom dictionary left out; a word links to its evidence.",
+        "missed_words",
+    ),
+    "extra": (
+        "Most frequent extra words (predicted but not accepted, top {n})",
+        "Words the custom dictionary predicted that the NYT did not accept.",
+        "extra_words",
+    ),
+}
+
+
+def error_words_section(report: GameReport, kind: str) -> Section:
+    """Return the missed or extra words with their evidence, each linked to it on the page."""
+    heading, note, file_stem = ERROR_WORDS[kind]
+    table = report.missed if kind == "missed" else report.extra
+    view = Table(
+        ("word", "times", "eligible", "accepted", "accepted/eligible before", "last error")
+        + ("now", "reason now"),
+        [
+            (word, times, eligible, accepted, f"{prior_accepted}/{prior}", str(last))
+            + ("in" if now else "out", reason)
+            for word, times, eligible, accepted, prior_accepted, prior, last, now, reason in (
+                table.select(
+                    "word", "times", "eligible", "accepted", "prior_accepted", "prior_verdicts",
+                    "last_error", "included_now", "reason",
+                ).rows
+            )
+        ],
+    )  # fmt: skip
+    return Section(
+        id=part_id(report, kind),
+        heading=heading.format(n=report.top_errors),
+        blocks=(
+            Paragraph(note),
+            TableBlock(
+                kind,
+                table,
+                view,
+                file=f"{report.game.slug}_{file_stem}.csv",
+                links=report.game.name,
+            ),
+        ),
+    )
+
+
+def evidence_section(report: GameReport, explained: dict[str, list[Section]]) -> Section:
+    """Return what `pipeline explain` shows for each missed and extra word."""
+    return Section(
+        id=part_id(report, "evidence"),
+        heading="The evidence for each word (what pipeline explain shows)",
+        blocks=(Articles(report.game.name, tuple((w, tuple(s)) for w, s in explained.items())),),
+    )
+
+
+def files_section(report: GameReport, files: list[Path]) -> Section:
+    """Return the list of files the report wrote for a game."""
+    return Section(
+        id=part_id(report, "files"),
+        heading="Files",
+        blocks=(Bullets(tuple(str(path) for path in files)),),
+    )
+
+
+# --- how sure the custom dictionary is --------------------------------------------------------
+
+
+def confidence_sections(report: ConfidenceReport, chart: Path | None = None) -> list[Section]:
+    """Return the calibration, probability-score, maybe-tier, guard and hand-edit sections."""
+    game = report.game.name
+    calibration = report["calibration"]
+    maybe = report["maybe_tier"]
+    overall = maybe.where("kind", "all").rows[0]
+    _, puzzles, maybe_pairs, per_puzzle, errors, held, share = overall
+    scores = report["probability_scores"]
+    edits = report["edits"]
+    return [
+        Section(
+            id=f"{game}-calibration",
+            heading=f"How sure the custom dictionary is ({report.first} .. {report.last}, "
+            "rolling backtest)",
+            blocks=(
+                Paragraph(
+                    "Each pair's probability comes from the evidence strictly before its date: a "
+                    "word judged before gets the acceptance rate of earlier verdicts on words with "
+                    "its history (last verdict, count, share accepted, age), a new word its "
+                    "evidence bucket's rate. A calibrated probability sits on the diagonal: of "
+                    "the pairs predicted at 0.3, three in ten were accepted."
+                ),
+                Chart(
+                    "reliability",
+                    f"Reliability, {report.first} .. {report.last}",
+                    Reliability(calibration),
+                    chart,
+                ),
+                TableBlock(
+                    "calibration",
+                    calibration,
+                    Table(
+                        ("kind", "decile", "pairs", "mean probability", "accepted", "gap"),
+                        [
+                            (k, f"{d / 10:.1f}-{(d + 1) / 10:.1f}", n, p, o, g)
+                            for k, d, n, p, o, g in calibration.rows
+                        ],
+                    ),
+                    caption="Reliability by probability decile: the smaller the gap between the "
+                    "mean probability and the accepted share, the better.",
+                    file=f"{report.game.slug}_calibration.csv",
+                ),
+            ),
+        ),
+        Section(
+            id=f"{game}-probability-scores",
+            heading="Probability scores against simple baselines",
+            level=3,
+            blocks=(
+                TableBlock(
+                    "probability-scores",
+                    scores,
+                    Table(
+                        ("kind", "model", "pairs", "Brier", "log loss", "ECE (deciles)"),
+                        [
+                            (kind, MODELS.get(model, model), n, brier, loss, ece)
+                            for model, kind, n, brier, loss, ece in scores.rows
+                        ],
+                    ),
+                    caption="Lower is better for all three scores.",
+                    file=f"{report.game.slug}_probability_scores.csv",
+                ),
+                Paragraph(
+                    "The baselines' probabilities are the window's own acceptance rates per group "
+                    "(fitted in-sample, which flatters them); the custom probabilities never see "
+                    "the pair they judge."
+                ),
+            ),
+        ),
+        Section(
+            id=f"{game}-maybe-tier",
+            heading="The maybe tier",
+            level=3,
+            blocks=(
+                Paragraph(
+                    f"The maybe band holds {held:,} of the custom list's {errors:,} errors "
+                    f"({(share or 0):.1%}) with {maybe_pairs:,} maybe pairs over {puzzles:,} "
+                    f"puzzles ({per_puzzle:.2f} per puzzle)."
+                ),
+                TableBlock(
+                    "maybe-tier",
+                    maybe,
+                    Table(
+                        ("kind", "puzzles", "maybe pairs", "per puzzle", "errors", "held")
+                        + ("share held",),
+                        maybe.rows,
+                    ),
+                    file=f"{report.game.slug}_maybe_tier.csv",
+                ),
+            ),
+        ),
+        Section(
+            id=f"{game}-guard",
+            heading="The offensive-word guard",
+            level=3,
+            blocks=(
+                Paragraph(
+                    "A word of the LDNOOBW list the NYT had never accepted before a pair's date "
+                    "is kept out."
+                ),
+                TableBlock(
+                    "guard",
+                    report["guard"],
+                    Table(
+                        ("dictionary", "pairs changed", "of them accepted", "P", "R", "F1"),
+                        report["guard"].rows,
+                    ),
+                    file=f"{report.game.slug}_guard.csv",
+                ),
+            ),
+        ),
+        Section(
+            id=f"{game}-edits",
+            heading="Hand edits (data/custom/edits.tsv)",
+            level=3,
+            blocks=edits_blocks(edits, report.game.slug),
+        ),
+    ]
+
+
+def edits_blocks(edits: Table, slug: str) -> tuple[Paragraph | TableBlock, ...]:
+    """Return the hand edits with the window's pairs each would have changed."""
+    view = Table(("line", "word", "edit", "reason", "pairs changed", "changed right"), edits.rows)
+    table = TableBlock("edits", edits, view, file=f"{slug}_edits.csv")
+    if not edits.rows:
+        return (table,)
+    changed = sum(edits.column("pairs_changed"))
+    right = sum(edits.column("changed_right"))
+    return (
+        table,
+        Paragraph(
+            "The edits apply to the final lists only; in the window they would have changed "
+            f"{plural(changed, 'puzzle-word pair')}, {right:,} of them to the NYT's verdict."
+        ),
+    )

@@ -1,5 +1,0 @@
--- Drop the build's tables (built by an older version); the build creates them again.
-DROP TABLE IF EXISTS backtest;
-DROP TABLE IF EXISTS custom_words;
-DROP TABLE IF EXISTS dictionary_rules;
-DROP TABLE IF EXISTS dictionary_edits;

@@ -1,5 +1,0 @@
--- A scrape_runs table from before not_tried: its not_available counted 404s and untried URLs
--- together; it becomes not_published, and not_tried is 0 for those runs. scrape.py runs this
--- only when scrape/scrape_runs_is_old finds the old column.
-ALTER TABLE scrape_runs RENAME COLUMN not_available TO not_published;
-ALTER TABLE scrape_runs ADD COLUMN not_tried INTEGER DEFAULT 0;
