@@ -1,0 +1,106 @@
+"""The Letter Boxed commands: `pipeline solve letter-boxed` and `bench letter-boxed`."""
+
+# No `from __future__ import annotations` here: Typer would evaluate every command's annotations
+# from their text at each start-up (10 ms); the few helpers' type-only names are quoted instead.
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from pipeline.cli.app import bench_app, solve_app
+from pipeline.cli.options import (
+    SOLVING,
+    AsJson,
+    BoardCount,
+    DictionaryOption,
+    NoMaybe,
+    SeedOption,
+    emit,
+    load_maybe_list,
+    load_word_list,
+    read_archive,
+    require_at_least_one,
+    user_errors,
+)
+from pipeline.errors import UserError
+from pipeline.games import LETTER_BOXED
+
+
+@solve_app.command(LETTER_BOXED.name, rich_help_panel=SOLVING)
+@user_errors
+def solve_letter_boxed(
+    sides: Annotated[
+        list[str] | None, typer.Argument(help="The four sides, three letters each.")
+    ] = None,
+    dictionary: DictionaryOption = "custom",
+    all_best: Annotated[bool, typer.Option("--all", help="List every best solution.")] = False,
+    words: Annotated[
+        int | None, typer.Option("--words", help="List every solution of exactly N words.")
+    ] = None,
+    max_words: Annotated[
+        int, typer.Option("--max-words", help="Search solutions of up to N words.")
+    ] = 6,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    batch: Annotated[
+        Path | None, typer.Option(help="JSON lines of boards in, one JSON line out each.")
+    ] = None,
+    no_maybe: NoMaybe = False,
+) -> None:
+    """Solve a Letter Boxed board exactly: fewest words, then fewest letters; with the custom
+    dictionary, also the playable maybe words (not used by the solver).
+
+    Example: pipeline solve letter-boxed ozu nri lfa mbt --all
+    """
+    import json
+
+    from pipeline.solve import letter_boxed as lbs
+    from solvers.letter_boxed import WordIndex
+
+    if max_words < 1 or (words is not None and words < 1):
+        raise UserError("--max-words and --words must be at least 1")
+    if all_best and words is not None:
+        raise UserError("--all and --words conflict: give one of them")
+    if batch is not None:
+        if sides:
+            raise UserError("--batch reads the boards from a file: give no SIDE arguments")
+        lines = lbs.read_box_batch(batch)
+        needs_default = any(line.words is None for line in lines)
+        index = WordIndex(load_word_list(dictionary, LETTER_BOXED).words if needs_default else [])
+        for line in lines:
+            playable = line.words if line.words is not None else index.playable(line.board)
+            answer = lbs.answer_board(line.board, playable, max_words, all_best, words)
+            print(json.dumps({**line.fields, **lbs.answer_record(answer)}))
+        return
+    board = lbs.board_from_arguments(sides or [])
+    index = WordIndex(load_word_list(dictionary, LETTER_BOXED).words)
+    answer = lbs.answer_board(board, index.playable(board), max_words, all_best, words)
+    maybe = load_maybe_list(dictionary, LETTER_BOXED, no_maybe, "".join(board.sides))
+    if as_json:
+        record = {**lbs.answer_record(answer), "dictionary": dictionary}
+        if maybe is not None:
+            record["maybe"] = lbs.maybe_record(board, maybe)
+        print(json.dumps(record))
+    else:
+        print(lbs.format_answer(answer, dictionary, words, maybe))
+
+
+@bench_app.command(LETTER_BOXED.name)
+@user_errors
+def bench_letter_boxed(
+    dictionary: DictionaryOption = "words_alpha",
+    boards: BoardCount = 300,
+    seed: SeedOption = 2025,
+    as_json: AsJson = False,
+) -> None:
+    """Time the Letter Boxed solver per archived board: median and worst.
+
+    Example: pipeline bench letter-boxed --boards 1171
+    """
+    from pipeline.bench.solvers import archived_boxes, format_letter_boxed_bench
+    from pipeline.bench.solvers import bench_letter_boxed as run_bench
+    from pipeline.render.json import letter_boxed_bench_record
+
+    require_at_least_one(boards, "--boards")
+    words = load_word_list(dictionary, LETTER_BOXED).words
+    timings = run_bench(read_archive(archived_boxes), dictionary, words, boards, seed)
+    emit(as_json, letter_boxed_bench_record, format_letter_boxed_bench, timings)

@@ -1,0 +1,184 @@
+"""What the commands share: options defined once, dates and counts read from the command line,
+the error contract (one `error:` line, exit status 2; Ctrl-C status 130), JSON output, and the
+warehouse and word lists opened for a command."""
+
+# No `from __future__ import annotations` here: Typer would evaluate every command's annotations
+# from their text at each start-up (10 ms); the few helpers' type-only names are quoted instead.
+import contextlib
+import datetime as dt
+import functools
+import sys
+from collections.abc import Callable, Iterator
+from enum import StrEnum
+from typing import TYPE_CHECKING, Annotated, TypeVar, overload
+
+import typer
+
+from pipeline import config
+from pipeline.errors import INTERRUPTED, USAGE, UserError, is_interrupt
+
+if TYPE_CHECKING:
+    from pipeline.games import Game
+    from pipeline.storage.named_lists import MaybeWord, WordList
+    from pipeline.storage.warehouse import Connection
+
+F = TypeVar("F", bound=Callable)
+T = TypeVar("T")
+
+SETUP = "Setup stages"  # the help's panels
+SOLVING = "Solving"
+REPORTS = "Reports"
+
+# Options shared by several commands, defined once.
+Offline = Annotated[
+    bool,
+    typer.Option(
+        "--offline", envvar="PIPELINE_OFFLINE", show_envvar=True, help="Never use the network."
+    ),
+]
+AsJson = Annotated[
+    bool, typer.Option("--json", help="Print one JSON object on stdout (for scripts).")
+]
+Since = Annotated[str | None, typer.Option("--since", help="First date, YYYY-MM-DD.")]
+FromAlias = Annotated[str | None, typer.Option("--from", hidden=True, help="Old name of --since.")]
+
+
+def print_json(record: object) -> None:
+    """Print one JSON object on stdout (dates as ISO text, paths as text)."""
+    import json
+
+    print(json.dumps(record, default=str))
+
+
+NoMaybe = Annotated[
+    bool,
+    typer.Option("--no-maybe", help="Hide the maybe words (custom dictionary only)."),
+]
+
+
+class ExportFormat(StrEnum):
+    """Formats of `pipeline export`."""
+
+    jsonl = "jsonl"
+    csv = "csv"
+    parquet = "parquet"
+
+
+@overload
+def parse_date(value: str | None, option: str, default: dt.date) -> dt.date: ...
+@overload
+def parse_date(value: str | None, option: str, default: None) -> dt.date | None: ...
+
+
+def parse_date(value: str | None, option: str, default: dt.date | None) -> dt.date | None:
+    """Return an ISO date given on the command line, or the default."""
+    if value is None:
+        return default
+    try:
+        return dt.date.fromisoformat(value)
+    except ValueError:
+        raise UserError(f"{option} {value!r} is not a date of the form YYYY-MM-DD") from None
+
+
+def since_or_from(since: str | None, old_from: str | None) -> tuple[str | None, str]:
+    """Return the first date given as --since or its old name --from, and the option used."""
+    if since is not None and old_from is not None:
+        raise UserError("--since and --from are the same option: give one of them")
+    return (since, "--since") if old_from is None else (old_from, "--from")
+
+
+def user_errors(command: F) -> F:
+    """Turn a UserError into one line on stderr and exit status 2, and an interrupt (Ctrl-C, also
+    inside a DuckDB query) into exit status 130; `main` prints the line `interrupted`."""
+
+    @functools.wraps(command)
+    def wrapper(*args, **kwargs):
+        try:
+            return command(*args, **kwargs)
+        except UserError as error:
+            print(f"error: {error}", file=sys.stderr)
+            raise typer.Exit(USAGE) from None
+        except (KeyboardInterrupt, Exception) as error:
+            if not is_interrupt(error):
+                raise
+            raise typer.Exit(INTERRUPTED) from None
+
+    return wrapper  # type: ignore[return-value]
+
+
+def is_offline(offline: bool) -> bool:
+    """Return True when the flag or PIPELINE_OFFLINE forbids the network."""
+    return offline or config.offline_from_env()
+
+
+SeedOption = Annotated[int, typer.Option(help="Seed of the sample of archived puzzles.")]
+PuzzleCount = Annotated[
+    int, typer.Option("--puzzles", help="How many archived puzzles to time the Python solvers on.")
+]
+BoardCount = Annotated[int, typer.Option("--boards", help="How many archived boards to time.")]
+DictionaryOption = Annotated[
+    str,
+    typer.Option(
+        "--dictionary",
+        "-d",
+        help="custom, a warehouse list (words_alpha, enable, 2of12id, nltk_words, wordfreq_top50k, ...) or a word file.",
+    ),
+]
+
+
+@contextlib.contextmanager
+def stage_warehouse() -> Iterator["Connection"]:
+    """Yield a stage's copy of the warehouse, committed when the block succeeds (upgraded, its
+    registries written, the word lists of a build killed after its commit finished)."""
+    from pipeline.stages.stage import open_stage
+
+    with open_stage() as con:
+        yield con
+
+
+def emit(as_json: bool, record: Callable[..., dict], text: Callable[..., str], *args) -> None:
+    """Print a command's outcome as one JSON object (`--json`) or as text for people."""
+    if as_json:
+        print_json(record(*args))
+    else:
+        print(text(*args))
+
+
+def require_at_least_one(count: int, option: str) -> None:
+    """Raise a UserError when a count option is below 1."""
+    if count < 1:
+        raise UserError(f"{option} must be at least 1")
+
+
+def read_archive(read: Callable[["Connection"], T]) -> T:
+    """Return what `read` takes from the committed warehouse (opened read-only, then closed)."""
+    from pipeline.storage import warehouse
+
+    with warehouse.open_warehouse(read_only=True) as con:
+        return read(con)
+
+
+def load_word_list(name: str, game: "Game", within: str | None = None) -> "WordList":
+    """Return the word list a `--dictionary` value names (with `within`, only its words made of
+    those letters), opening the warehouse only if needed."""
+    from pipeline.storage import named_lists
+
+    if not named_lists.needs_warehouse(name):
+        return named_lists.file_word_list(name, game, within)
+    from pipeline.storage import warehouse  # DuckDB loads only for a list stored in the warehouse
+
+    with warehouse.open_warehouse(read_only=True) as con:
+        return named_lists.require_game_words(named_lists.warehouse_word_list(con, name), game)
+
+
+def load_maybe_list(
+    name: str, game: "Game", no_maybe: bool, letters: str | None = None
+) -> "list[MaybeWord] | None":
+    """Return the game's maybe words for the custom dictionary (None for other lists, or with
+    --no-maybe), only those made of `letters` when given: a file beside the list, so that
+    solving never opens the warehouse."""
+    from pipeline.storage import named_lists
+
+    if no_maybe or name != named_lists.CUSTOM:
+        return None
+    return named_lists.read_maybe_list(game, letters)

@@ -1,0 +1,229 @@
+"""The commands that read the warehouse for people: `today`, `export`, `report`, `explain` and
+`bench stages`."""
+
+# No `from __future__ import annotations` here: Typer would evaluate every command's annotations
+# from their text at each start-up (10 ms); the few helpers' type-only names are quoted instead.
+import contextlib
+import sys
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from pipeline import config
+from pipeline.cli.app import app, bench_app
+from pipeline.cli.options import (
+    REPORTS,
+    SOLVING,
+    AsJson,
+    ExportFormat,
+    FromAlias,
+    Offline,
+    is_offline,
+    parse_date,
+    print_json,
+    since_or_from,
+    user_errors,
+)
+from pipeline.errors import UserError
+from pipeline.games import GAMES, GameName, game_named, games_named
+
+CUSTOM = "custom"
+ExportWhat = StrEnum(  # type: ignore[misc]
+    "ExportWhat", {**{game.slug: game.name for game in GAMES}, CUSTOM: CUSTOM}
+)
+"""What `pipeline export` writes: a game's archive, or (`custom GAME`) a custom dictionary."""
+
+
+@app.command(rich_help_panel=SOLVING)
+@user_errors
+def today(
+    game: Annotated[GameName | None, typer.Argument(help="One game (both by default).")] = None,
+    date: Annotated[
+        str | None, typer.Option(help="A stored puzzle's date, YYYY-MM-DD (default: today's).")
+    ] = None,
+    reveal: Annotated[
+        bool, typer.Option("--reveal", help="Print the answers (and, for a past date, the errors).")
+    ] = False,
+    offline: Offline = False,
+) -> None:
+    """Show today's puzzle and what the custom dictionary expects, without the answers.
+
+    Online it reads the live NYT page; with --date, or offline, the warehouse (the latest stored
+    puzzle when no date is given). The first line says which.
+
+    Example: pipeline today spelling-bee --date 2025-08-01 --reveal
+    """
+    from pipeline.stages.today import format_day
+    from pipeline.stages.today import today as run_today
+    from pipeline.storage import warehouse
+    from pipeline.storage.download import Downloader
+
+    day = parse_date(date, "--date", None)
+    downloader = Downloader.from_env(offline=is_offline(offline))
+    with contextlib.ExitStack() as stack:
+        con = None
+        if config.warehouse_path().exists():
+            con = stack.enter_context(warehouse.open_warehouse(read_only=True))
+        pages = [
+            format_day(run_today(con, chosen, day, downloader), reveal)
+            for chosen in games_named(game)
+        ]
+    print("\n\n".join(pages))
+
+
+@app.command(rich_help_panel=REPORTS)
+@user_errors
+def export(
+    what: Annotated[
+        ExportWhat,
+        typer.Argument(help="spelling-bee or letter-boxed (the archive), or custom GAME."),
+    ],
+    game: Annotated[
+        GameName | None, typer.Argument(help="With custom: the game whose dictionary to write.")
+    ] = None,
+    format: Annotated[
+        ExportFormat, typer.Option("--format", help="Output format.")
+    ] = ExportFormat.jsonl,
+    out: Annotated[Path | None, typer.Option(help="Output file (default: stdout).")] = None,
+) -> None:
+    """Write the archive of one game, one record per day; or a custom dictionary, one row per
+    universe word (word, probability, included, reason).
+
+    Example: pipeline export letter-boxed --format parquet --out letter_boxed.parquet
+    Example: pipeline export custom spelling-bee --format csv --out spelling_bee_custom.csv
+    """
+    from pipeline.stages.export import check_export_target, export_archive, export_custom
+
+    names = " or ".join(game.name for game in GAMES)
+    if what.value == CUSTOM and game is None:
+        raise UserError(f"export custom needs a game: {names}")
+    if what.value != CUSTOM and game is not None:
+        raise UserError(f"export {what.value} takes no second argument (did you mean custom?)")
+    check_export_target(format.value, out)
+    from pipeline.storage import warehouse
+
+    with warehouse.open_warehouse(read_only=True) as con:
+        if game is not None:
+            count = export_custom(con, game_named(game), format.value, out)
+        else:
+            count = export_archive(con, game_named(what.value), format.value, out)
+    if out is not None:
+        print(f"wrote {count:,} records to {out}", file=sys.stderr)
+
+
+@app.command(rich_help_panel=REPORTS)
+@user_errors
+def report(
+    game: Annotated[GameName | None, typer.Argument(help="One game (both by default).")] = None,
+    since: Annotated[
+        str | None,
+        typer.Option(
+            "--since", help="First puzzle date, YYYY-MM-DD (default: last date - 364 days)."
+        ),
+    ] = None,
+    until: Annotated[
+        str | None, typer.Option(help="Last puzzle date, YYYY-MM-DD (default: the archive's last).")
+    ] = None,
+    train_until: Annotated[
+        str | None,
+        typer.Option(
+            help="Judge the custom dictionary on one split: evidence up to this date, puzzles after it."
+        ),
+    ] = None,
+    out: Annotated[
+        Path | None,
+        typer.Option(
+            envvar="PIPELINE_REPORTS",
+            show_envvar=True,
+            help="Folder for the CSV files, charts and page (default: reports/).",
+        ),
+    ] = None,
+    html: Annotated[
+        bool, typer.Option("--html", help="Also write the report as one web page, index.html.")
+    ] = False,
+    as_json: AsJson = False,
+    old_from: FromAlias = None,
+) -> None:
+    """Score the custom dictionary and the raw word lists against the NYT's answers.
+
+    Prints Markdown (precision, recall, F1, micro and macro; by year; by month; missed and extra
+    words) and writes the tables as CSV and a precision/recall chart per game into --out; with
+    --html also index.html, one self-contained page with charts and each error word's evidence.
+
+    Example: pipeline report spelling-bee --since 2025-01-01 --html --out /tmp/reports
+    """
+    from pipeline import games
+    from pipeline.render import json as render_json
+    from pipeline.render import markdown as render_markdown
+    from pipeline.stages.report import file_names
+    from pipeline.stages.report import report as run_report
+    from pipeline.storage import warehouse
+    from pipeline.storage.output_paths import check_output_folder
+
+    since, since_option = since_or_from(since, old_from)
+    first = parse_date(since, since_option, None)
+    last = parse_date(until, "--until", None)
+    cut_off = parse_date(train_until, "--train-until", None)
+    if first is not None and last is not None and first > last:
+        raise UserError(f"{since_option} {first} is after --until {last}")
+    chosen = games.games_named(game)
+    folder = out or config.reports_dir()
+    check_output_folder(folder, file_names(chosen, html))
+
+    with warehouse.open_warehouse(read_only=True) as con:
+        reported = run_report(con, chosen, folder, first, last, cut_off, html)
+    if as_json:
+        print_json(render_json.report_record(reported))
+    else:
+        print(render_markdown.report_markdown(reported))
+
+
+@app.command(rich_help_panel=REPORTS)
+@user_errors
+def explain(
+    word: Annotated[str, typer.Argument(help="The word to explain.")],
+    game: Annotated[GameName | None, typer.Option(help="One game (both by default).")] = None,
+    as_json: AsJson = False,
+) -> None:
+    """Show the evidence for a word and why the custom dictionary includes or leaves it out.
+
+    A word in no list and never an NYT answer is an error (exit 2); a known word outside a game's
+    universe (too short) is reported as such (exit 0).
+
+    Example: pipeline explain tipi --game spelling-bee
+    """
+    from pipeline import games
+    from pipeline.stages.explain import explain as run_explain
+    from pipeline.stages.explain import explain_record
+    from pipeline.storage import warehouse
+
+    with warehouse.open_warehouse(read_only=True) as con:
+        if as_json:
+            print_json(explain_record(con, word, games.games_named(game)))
+        else:
+            print(run_explain(con, word, games.games_named(game)))
+
+
+@bench_app.command("stages")
+@user_errors
+def bench_stages(
+    only: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--stage", help="One stage to time (start-up, words, build, report); repeatable."
+        ),
+    ] = None,
+) -> None:
+    """Time whole commands as processes (start-up, words, build, report): wall time and peak memory
+    beside their targets, on a copy of the warehouse.
+
+    Example: pipeline bench stages --stage start-up --stage build
+    """
+    from pipeline.bench.stages import STAGE_NAMES, bench_stages, format_stage_bench
+
+    unknown = sorted(set(only or ()) - set(STAGE_NAMES))
+    if unknown:
+        raise UserError(f"unknown stage {unknown[0]!r}: use one of {', '.join(STAGE_NAMES)}")
+    print(format_stage_bench(bench_stages(only or STAGE_NAMES)))

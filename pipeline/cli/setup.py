@@ -1,0 +1,119 @@
+"""The setup stages' commands: `pipeline words`, `scrape` and `build`."""
+
+# No `from __future__ import annotations` here: Typer would evaluate every command's annotations
+# from their text at each start-up (10 ms); the few helpers' type-only names are quoted instead.
+import datetime as dt
+from typing import Annotated
+
+import typer
+
+from pipeline import config
+from pipeline.cli.app import app
+from pipeline.cli.options import (
+    SETUP,
+    AsJson,
+    FromAlias,
+    Offline,
+    Since,
+    is_offline,
+    parse_date,
+    print_json,
+    since_or_from,
+    stage_warehouse,
+    user_errors,
+)
+from pipeline.errors import UserError
+from pipeline.games import GameName, games_named
+
+
+@app.command(rich_help_panel=SETUP)
+@user_errors
+def words(offline: Offline = False) -> None:
+    """Read every word source into the warehouse's `words` table.
+
+    Example: pipeline words --offline
+    """
+    from pipeline.stages.summaries import print_word_sources
+    from pipeline.stages.words import build_words
+
+    config.mirror_dir()  # a PIPELINE_MIRROR that names no folder fails before any work
+    with stage_warehouse() as con:
+        build_words(con, offline=is_offline(offline))
+        print_word_sources(con)
+
+
+@app.command(rich_help_panel=SETUP)
+@user_errors
+def scrape(
+    game: Annotated[GameName | None, typer.Argument(help="One game (both by default).")] = None,
+    since: Since = None,
+    until: Annotated[
+        str | None, typer.Option(help="Last date, YYYY-MM-DD (default today).")
+    ] = None,
+    offline: Offline = False,
+    retry_quarantined: Annotated[
+        bool, typer.Option(help="Fetch the quarantined dates again.")
+    ] = False,
+    as_json: AsJson = False,
+    old_from: FromAlias = None,
+) -> None:
+    """Download, parse, validate and load the official answers of past puzzles.
+
+    Example: pipeline scrape spelling-bee --since 2025-07-01 --offline
+    """
+    from pipeline.sources import first_date
+    from pipeline.stages.scrape import download, load_run, read_known
+    from pipeline.stages.summaries import print_scrape_summary, scrape_record
+
+    since, since_option = since_or_from(since, old_from)
+    first = parse_date(since, since_option, first_date())
+    last = parse_date(until, "--until", dt.date.today())
+    if first > last:
+        raise UserError(f"{since_option} {first} is after --until {last}")
+    config.mirror_dir()  # a PIPELINE_MIRROR that names no folder fails before any work
+    from pipeline.stages.scrape import Known
+    from pipeline.storage import warehouse
+
+    known = Known()
+    if config.warehouse_path().exists():
+        with warehouse.open_warehouse(read_only=True) as con:
+            known = read_known(con, retry_quarantined)
+    run = download(known, games_named(game), first, last, is_offline(offline))  # no lock held
+    with stage_warehouse() as con:
+        load_run(con, run)
+        if as_json:
+            print_json(scrape_record(con))
+        else:
+            print_scrape_summary(con)
+
+
+@app.command(rich_help_panel=SETUP)
+@user_errors
+def build(
+    game: Annotated[GameName | None, typer.Argument(help="One game (both by default).")] = None,
+    as_json: AsJson = False,
+) -> None:
+    """Build the custom dictionaries from the evidence, choosing the rule by backtest.
+
+    Example: pipeline build spelling-bee
+    """
+    from pipeline.render.json import build_record
+    from pipeline.stages import build as stage
+    from pipeline.storage.edits import read_edits
+
+    edits = read_edits()  # a bad line of data/custom/edits.tsv stops the build before any work
+    build_id = stage.new_build_id()
+    with stage_warehouse() as con:
+        summaries = stage.build(con, games_named(game), build_id, edits)
+    stage.publish_word_lists({summary.game.name: build_id for summary in summaries})
+    if as_json:
+        print_json({summary.game.name: build_record(summary) for summary in summaries})
+        return
+    for summary in summaries:
+        scores = summary.validation
+        print(
+            f"{summary.game.name}: {len(summary.words):,} words; validation-year micro "
+            f"P {scores['precision']:.4f} R {scores['recall']:.4f} F1 {scores['f1']:.4f}\n"
+            f"  rule: {summary.rule.describe()}\n"
+            f"  maybe: {len(summary.maybe):,} words with {summary.band.describe()}"
+        )
