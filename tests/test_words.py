@@ -4,14 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from pipeline.stages.words import (
-    WordCollection,
-    brown_tokens,
-    drop_reason,
-    nltk_corpus,
-    read_2of12id,
-    read_plain_list,
-)
+from pipeline.sources.word_lists import read_2of12id, read_plain_list
+from pipeline.stages.words import WordCollection, brown_tokens, drop_reason, nltk_corpus
 from solvers.masks import letter_mask
 
 

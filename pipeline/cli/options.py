@@ -16,6 +16,7 @@ import typer
 
 from pipeline import config
 from pipeline.errors import INTERRUPTED, USAGE, UserError, is_interrupt
+from pipeline.sources.word_lists import WORD_LISTS
 
 if TYPE_CHECKING:
     from pipeline.games import Game
@@ -116,12 +117,13 @@ PuzzleCount = Annotated[
     int, typer.Option("--puzzles", help="How many archived puzzles to time the Python solvers on.")
 ]
 BoardCount = Annotated[int, typer.Option("--boards", help="How many archived boards to time.")]
+LIST_NAMES = [found.name for found in WORD_LISTS if found.kind != "marker"]
 DictionaryOption = Annotated[
     str,
     typer.Option(
         "--dictionary",
         "-d",
-        help="custom, a warehouse list (words_alpha, enable, 2of12id, nltk_words, wordfreq_top50k, ...) or a word file.",
+        help=f"custom, a warehouse list ({', '.join(LIST_NAMES)}, wordfreq_topN) or a word file.",
     ),
 ]
 

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from pipeline.sources.word_lists import reported_lists
 from pipeline.storage.output_paths import atomic_write
 
 if TYPE_CHECKING:
@@ -16,13 +17,7 @@ if TYPE_CHECKING:
 LINE_STYLES: dict[str, dict[str, Any]] = {
     "custom": {"color": "black", "lw": 2.4, "zorder": 5},
     "past_answers": {"color": "tab:gray", "lw": 1.4, "ls": "--"},
-    "words_alpha": {"color": "tab:blue", "lw": 1.0},
-    "enable": {"color": "tab:orange", "lw": 1.0},
-    "2of12id": {"color": "tab:green", "lw": 1.0},
-    "nltk_words": {"color": "tab:red", "lw": 1.0},
-    "wordfreq_top25k": {"color": "#b4a7d6", "lw": 1.0, "ls": "-."},
-    "wordfreq_top50k": {"color": "#7b5fb8", "lw": 1.0, "ls": "-."},
-    "wordfreq_top100k": {"color": "#3f1d7d", "lw": 1.0, "ls": "-."},
+    **{raw.name: raw.chart for raw in reported_lists()},  # the registered raw lists' own lines
 }
 
 

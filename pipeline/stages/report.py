@@ -24,22 +24,14 @@ from pipeline.render import chart as render_chart
 from pipeline.render import csv as render_csv
 from pipeline.report import confidence, sections
 from pipeline.report.model import TOP_ERRORS, GameReport, Reported, Section
+from pipeline.sources.word_lists import reported_lists
 from pipeline.stages import build
 from pipeline.storage import warehouse
 from pipeline.storage.warehouse import Connection
 from pipeline.table import Table
 
-DICTIONARIES = (
-    "custom",
-    "past_answers",
-    "words_alpha",
-    "enable",
-    "2of12id",
-    "nltk_words",
-    "wordfreq_top25k",
-    "wordfreq_top50k",
-    "wordfreq_top100k",
-)
+RAW_LISTS = reported_lists()  # the registered word lists the report scores as raw lists
+DICTIONARIES = ("custom", "past_answers", *(raw.name for raw in RAW_LISTS))
 WINDOW_DAYS = 364
 CSV_TABLES = (
     "overall",
@@ -84,14 +76,23 @@ def stored_rule(con: Connection, game: Game) -> Rule:
 
 def prepare_pairs(con: Connection, game: Game, train_until: dt.date | None = None) -> None:
     """Create the view report_pairs (rolling backtest or split) and the table
-    report_puzzle_counts for a game."""
+    report_puzzle_counts for a game (every dictionary's counts per puzzle; the raw lists are
+    the registry's, handed over as report_lists)."""
     build.require_backtest(con, game)
     if train_until is None:
         warehouse.run(con, "report/custom_backtest")
     else:
         build.split_predictions(con, game, train_until, stored_rule(con, game))
         warehouse.run(con, "report/custom_split", {"game": game.name, "train_until": train_until})
+    lists: dict[str, list] = {
+        "name": [raw.name for raw in RAW_LISTS],
+        "source": [raw.source for raw in RAW_LISTS],
+        "top_rank": [raw.top_rank for raw in RAW_LISTS],
+        "position": list(range(len(RAW_LISTS))),
+    }
+    warehouse.hand_over(con, "report_lists", lists)
     warehouse.run(con, "report/pairs", {"game": game.name})
+    warehouse.release(con, "report_lists")
 
 
 def scores(con: Connection, game: Game, first: dt.date, last: dt.date) -> Table:

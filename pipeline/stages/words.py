@@ -4,63 +4,22 @@ from __future__ import annotations
 
 import contextlib
 import gc
-import json
 import math
 import re
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
 import numpy as np
 
 from pipeline import config, progress
 from pipeline.errors import UserError
+from pipeline.sources.word_lists import TEXT_PARSERS, WORD_LISTS, WordList, read_plain_list
 from pipeline.stages.stage import prepare_stage
 from pipeline.storage import warehouse
 from pipeline.storage.download import Downloader
 from pipeline.storage.warehouse import Connection
 from solvers.masks import is_plain_word
-
-
-@dataclass(frozen=True)
-class Source:
-    """A word source: where it comes from and under which licence."""
-
-    name: str
-    kind: str
-    origin: str
-    licence: str
-
-
-WORD_LIST_URLS = {
-    "words_alpha": "https://raw.githubusercontent.com/dwyl/english-words/master/words_alpha.txt",
-    "enable": "https://raw.githubusercontent.com/norvig/pytudes/main/ipynb/enable1.txt",
-    "2of12id": "https://raw.githubusercontent.com/felixfischer/categorized-words/master/2of12id.json",
-    "ldnoobw": "https://raw.githubusercontent.com/LDNOOBW/List-of-Dirty-Naughty-Obscene-and-Otherwise-Bad-Words/master/en",
-}
-
-SOURCES = {
-    "words_alpha": Source("words_alpha", "list", WORD_LIST_URLS["words_alpha"], "Unlicense"),
-    "enable": Source("enable", "list", WORD_LIST_URLS["enable"], "public domain"),
-    "2of12id": Source("2of12id", "list", WORD_LIST_URLS["2of12id"], "public domain (12dicts)"),
-    "nltk_words": Source("nltk_words", "list", "nltk corpus words (Unix web2)", "public domain"),
-    "nltk_stopwords": Source("nltk_stopwords", "list", "nltk corpus stopwords", "see corpus"),
-    "brown": Source("brown", "corpus", "nltk corpus brown (words seen in lowercase)", "see corpus"),
-    "nltk_names": Source("nltk_names", "marker", "nltk corpus names (first names)", "see corpus"),
-    "wordfreq": Source(
-        "wordfreq", "frequency", "wordfreq package, English 'best'", "MIT / CC-BY-SA"
-    ),
-    "ldnoobw": Source("ldnoobw", "marker", WORD_LIST_URLS["ldnoobw"], "CC BY 4.0"),
-}
-LIST_SOURCES = [
-    "words_alpha",
-    "enable",
-    "2of12id",
-    "nltk_words",
-    "nltk_stopwords",
-    "brown",
-    "wordfreq",
-]
 
 
 def drop_reason(entry: str) -> str | None:
@@ -156,30 +115,14 @@ class WordCollection:
         return len(set().union(*self.words_of.values()))
 
 
-def read_plain_list(text: str) -> list[str]:
-    """Return the entries of a one-word-per-line list (LF or CRLF)."""
-    return [line.strip() for line in text.splitlines() if line.strip()]
-
-
-def read_2of12id(text: str) -> list[str]:
-    """Return every entry of the 2of12id JSON (keyed by part of speech)."""
-    try:
-        by_part_of_speech = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise UserError(
-            f"2of12id is not valid JSON ({error.msg} at line {error.lineno})"
-        ) from error
-    return [entry for entries in by_part_of_speech.values() for entry in entries]
-
-
-def fetch_word_list(downloader: Downloader, name: str) -> str:
+def fetch_word_list(downloader: Downloader, source: WordList) -> str:
     """Return the text of a downloadable word list, or stop with a line saying how to supply it."""
-    url = WORD_LIST_URLS[name]
+    url = source.url or ""
     fetched = downloader.fetch(url)
     if fetched.path is None:
         why = fetched.error or fetched.origin
         raise UserError(
-            f"word list {name} is unavailable ({why}): download {url} into "
+            f"word list {source.name} is unavailable ({why}): download {url} into "
             f"{downloader.cache_path(url)}, or set PIPELINE_MIRROR to a mirror holding it"
         )
     return fetched.text()
@@ -226,13 +169,41 @@ def brown_tokens(brown) -> list[str]:
     return BROWN_TOKEN.findall(brown.raw())
 
 
-def add_nltk_sources(words: WordCollection, offline: bool) -> None:
-    """Add web2 (nltk words), stopwords, brown and the first-names marker."""
-    words.add_entries("nltk_words", nltk_corpus("words", offline).words("en"))
-    words.add_entries("nltk_stopwords", nltk_corpus("stopwords", offline).words("english"))
-    add_brown(words, brown_tokens(nltk_corpus("brown", offline)))
-    words.first_names = {name.lower() for name in nltk_corpus("names", offline).words()}
-    words.entries_read["nltk_names"] = len(words.first_names)
+def add_downloaded(words: WordCollection, source: WordList, reading: Reading) -> None:
+    """Add a downloaded list's entries, parsed by its reader (sources/word_lists.py)."""
+    text = fetch_word_list(reading.downloader, source)
+    words.add_entries(source.name, TEXT_PARSERS[source.reader](text))
+
+
+def add_offensive_list(words: WordCollection, source: WordList, reading: Reading) -> None:
+    """Mark the words of the downloaded offensive-word list."""
+    words.add_offensive(read_plain_list(fetch_word_list(reading.downloader, source)))
+
+
+def add_web2(words: WordCollection, source: WordList, reading: Reading) -> None:
+    """Add nltk's `words` corpus (Unix web2; its capitalized entries mark proper nouns)."""
+    words.add_entries(source.name, nltk_corpus("words", reading.offline).words("en"))
+
+
+def add_stopwords(words: WordCollection, source: WordList, reading: Reading) -> None:
+    """Add nltk's English stop words."""
+    words.add_entries(source.name, nltk_corpus("stopwords", reading.offline).words("english"))
+
+
+def add_brown_corpus(words: WordCollection, source: WordList, reading: Reading) -> None:
+    """Add the Brown corpus's words and counts."""
+    add_brown(words, brown_tokens(nltk_corpus("brown", reading.offline)))
+
+
+def add_first_names(words: WordCollection, source: WordList, reading: Reading) -> None:
+    """Mark the first names of nltk's `names` corpus."""
+    words.first_names = {name.lower() for name in nltk_corpus("names", reading.offline).words()}
+    words.entries_read[source.name] = len(words.first_names)
+
+
+def add_frequencies(words: WordCollection, source: WordList, reading: Reading) -> None:
+    """Add wordfreq's English words with their Zipf frequency and rank."""
+    add_wordfreq(words)
 
 
 def add_brown(words: WordCollection, tokens: list[str]) -> None:
@@ -268,20 +239,35 @@ def add_wordfreq(words: WordCollection) -> None:
     words.wordfreq_rank.update({word: rank for rank, word in enumerate(ranked, start=1)})
 
 
+@dataclass(frozen=True)
+class Reading:
+    """How the words stage reaches its sources: the download cache, and whether offline."""
+
+    downloader: Downloader
+    offline: bool
+
+
+READERS: dict[str, Callable[[WordCollection, WordList, Reading], None]] = {
+    "lines": add_downloaded,
+    "2of12id": add_downloaded,
+    "offensive": add_offensive_list,
+    "nltk_words": add_web2,
+    "nltk_stopwords": add_stopwords,
+    "brown": add_brown_corpus,
+    "nltk_names": add_first_names,
+    "wordfreq": add_frequencies,
+}
+"""How each kind of source is read (a registered list names its reader)."""
+
+
 def collect_words(downloader: Downloader, offline: bool) -> WordCollection:
-    """Read every source into one collection, showing a step line per source."""
+    """Read every registered word list into one collection, showing a step line per list."""
     words = WordCollection()
-    readers = {"words_alpha": read_plain_list, "enable": read_plain_list, "2of12id": read_2of12id}
+    reading = Reading(downloader, offline)
     with cycle_collector_paused():
-        for name, reader in readers.items():
-            with progress.step(f"reading {name}"):
-                words.add_entries(name, reader(fetch_word_list(downloader, name)))
-        with progress.step("reading nltk corpora words, stopwords, brown, names"):
-            add_nltk_sources(words, offline)
-        with progress.step("reading wordfreq frequencies"):
-            add_wordfreq(words)
-        with progress.step("reading the offensive-word list (LDNOOBW, English)"):
-            words.add_offensive(read_plain_list(fetch_word_list(downloader, "ldnoobw")))
+        for source in WORD_LISTS:
+            with progress.step(f"reading {source.name} ({source.origin})"):
+                READERS[source.reader](words, source, reading)
     return words
 
 
@@ -319,7 +305,7 @@ def marker_columns(marked: set[str]) -> dict[str, list[str]]:
 
 def source_columns(words: WordCollection) -> dict[str, list]:
     """Return the `word_sources` table's input columns, one entry per source."""
-    sources = list(SOURCES.values())
+    sources = WORD_LISTS
     return {
         "source": [source.name for source in sources],
         "kind": [source.kind for source in sources],
@@ -327,7 +313,7 @@ def source_columns(words: WordCollection) -> dict[str, list]:
         "licence": [source.licence for source in sources],
         "entries_read": [words.entries_read[source.name] for source in sources],
         "words_kept": [
-            words.kept(source.name) if source.name in LIST_SOURCES else None for source in sources
+            words.kept(source.name) if source.keeps_words else None for source in sources
         ],
     }
 

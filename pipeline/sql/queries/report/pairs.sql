@@ -1,56 +1,49 @@
 -- Per dictionary and puzzle of $game's archive: official answers, predicted words and correct
--- predictions, in one pass over the pairs (report_pairs, from report/custom_backtest or
--- custom_split). The custom dictionary predicts what report_pairs says (NULL where it makes no
--- prediction, and then it is not counted), past answers the words accepted at least once before
--- that date, and a raw list the words it holds.
+-- predictions (report_pairs, from report/custom_backtest or custom_split). The custom dictionary
+-- predicts what report_pairs says (NULL where it makes no prediction, and then it is not
+-- counted), past answers the words accepted at least once before that date, and each raw list
+-- of report_lists (the registry's, handed over by stages/report.py: a source's words, or its
+-- `top_rank` most frequent) the words it holds.
 CREATE OR REPLACE TEMP TABLE report_puzzle_counts AS
-WITH word_lists AS (
-    SELECT
-        word,
-        list_contains(sources, 'words_alpha') AS words_alpha,
-        list_contains(sources, 'enable') AS enable,
-        list_contains(sources, '2of12id') AS "2of12id",
-        list_contains(sources, 'nltk_words') AS nltk_words,
-        coalesce(wordfreq_rank <= 25000, false) AS wordfreq_top25k,
-        coalesce(wordfreq_rank <= 50000, false) AS wordfreq_top50k,
-        coalesce(wordfreq_rank <= 100000, false) AS wordfreq_top100k
-    FROM words
+WITH memberships AS (
+    -- each word's raw lists, one bit per list (its position in report_lists)
+    SELECT w.word, bit_or(1::BIGINT << l.position) AS lists
+    FROM words AS w
+    JOIN report_lists AS l
+        ON CASE WHEN l.top_rank IS NULL THEN list_contains(w.sources, l.source)
+                ELSE coalesce(w.wordfreq_rank <= l.top_rank, false) END
+    GROUP BY w.word
 ),
-predictions AS (
+-- The pairs grouped by what a prediction reads (a few dozen groups per puzzle, not thousands).
+grouped AS (
     SELECT
         p.date,
         p.accepted,
         p.custom,
         p.prior_accepted > 0 AS past_answers,
-        coalesce(w.words_alpha, false) AS words_alpha,
-        coalesce(w.enable, false) AS enable,
-        coalesce(w."2of12id", false) AS "2of12id",
-        coalesce(w.nltk_words, false) AS nltk_words,
-        coalesce(w.wordfreq_top25k, false) AS wordfreq_top25k,
-        coalesce(w.wordfreq_top50k, false) AS wordfreq_top50k,
-        coalesce(w.wordfreq_top100k, false) AS wordfreq_top100k
+        coalesce(m.lists, 0) AS lists,
+        count(*) AS pairs
     FROM report_pairs AS p
-    LEFT JOIN word_lists AS w USING (word)
+    LEFT JOIN memberships AS m USING (word)
     WHERE p.game = $game
+    GROUP BY ALL
 ),
--- One struct of counts per dictionary column, named after it ("\0" is the column's name).
-per_puzzle AS (
-    SELECT
-        date,
-        {
-            pairs: count(COLUMNS(* EXCLUDE (date, accepted))),
-            answers: count_if(accepted AND COLUMNS(* EXCLUDE (date, accepted)) IS NOT NULL),
-            predicted: count_if(COLUMNS(* EXCLUDE (date, accepted))),
-            hits: count_if(accepted AND COLUMNS(* EXCLUDE (date, accepted)))
-        } AS "\0"
-    FROM predictions
-    GROUP BY date
-),
-counts AS (
-    UNPIVOT per_puzzle
-    ON COLUMNS(* EXCLUDE (date))
-    INTO NAME dictionary VALUE counts
+predictions AS (
+    SELECT date, 'custom' AS dictionary, accepted, custom AS predicted, pairs
+    FROM grouped
+    WHERE custom IS NOT NULL
+    UNION ALL
+    SELECT date, 'past_answers', accepted, past_answers, pairs FROM grouped
+    UNION ALL
+    SELECT g.date, l.name, g.accepted, (g.lists >> l.position) & 1 = 1, g.pairs
+    FROM grouped AS g, report_lists AS l
 )
-SELECT $game AS game, dictionary, date, counts.answers, counts.predicted, counts.hits
-FROM counts
-WHERE counts.pairs > 0;
+SELECT
+    $game AS game,
+    dictionary,
+    date,
+    coalesce(sum(pairs) FILTER (WHERE accepted), 0)::BIGINT AS answers,
+    coalesce(sum(pairs) FILTER (WHERE predicted), 0)::BIGINT AS predicted,
+    coalesce(sum(pairs) FILTER (WHERE accepted AND predicted), 0)::BIGINT AS hits
+FROM predictions
+GROUP BY dictionary, date;
