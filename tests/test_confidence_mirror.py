@@ -9,6 +9,7 @@ import pytest
 
 from pipeline.games import LETTER_BOXED, SPELLING_BEE
 from pipeline.report import confidence as report_confidence
+from pipeline.report.model import ConfidenceReport
 from pipeline.stages import report
 from tests.conftest import MirrorWarehouse
 
@@ -16,7 +17,7 @@ WINDOW = (dt.date(2024, 8, 10), dt.date(2025, 8, 9))
 
 
 @pytest.fixture(scope="module")
-def confidence(mirror_warehouse: MirrorWarehouse) -> dict[str, report_confidence.ConfidenceReport]:
+def confidence(mirror_warehouse: MirrorWarehouse) -> dict[str, ConfidenceReport]:
     """Return each game's confidence report over the window."""
     with mirror_warehouse.connect() as con:
         return {

@@ -223,3 +223,27 @@ def format_analyze_bench(timings: list[SpaceTiming]) -> str:
         + markdown_table(headers, rows)
         + "\n\nhand-over (once, not in the target): candidates, points (Python) and masks"
     )
+
+
+def spelling_bee_bench_record(
+    timings: list[Timing], sql_seconds: float, sql_puzzles: int, dictionary: str
+) -> dict:
+    """Return the Spelling Bee benchmark: milliseconds per puzzle of each solver."""
+    solvers = {
+        t.solver: {"ms_per_puzzle": t.seconds_per_puzzle * 1e3, "build_seconds": t.build_seconds}
+        for t in timings
+    }
+    solvers["sql"] = {"ms_per_puzzle": sql_seconds * 1e3 / sql_puzzles, "puzzles": sql_puzzles}
+    return {"dictionary": dictionary, "solvers": solvers}
+
+
+def letter_boxed_bench_record(timings: dict[str, list[float]]) -> dict:
+    """Return the Letter Boxed benchmark: median and worst milliseconds per board per list."""
+    return {
+        name: {
+            "boards": len(times),
+            "median_ms": statistics.median(times) * 1e3,
+            "worst_ms": max(times) * 1e3,
+        }
+        for name, times in timings.items()
+    }

@@ -96,9 +96,12 @@ def bench_letter_boxed(
 
     Example: pipeline bench letter-boxed --boards 1171
     """
-    from pipeline.bench.solvers import archived_boxes, format_letter_boxed_bench
+    from pipeline.bench.solvers import (
+        archived_boxes,
+        format_letter_boxed_bench,
+        letter_boxed_bench_record,
+    )
     from pipeline.bench.solvers import bench_letter_boxed as run_bench
-    from pipeline.render.json import letter_boxed_bench_record
 
     require_at_least_one(boards, "--boards")
     words = load_word_list(dictionary, LETTER_BOXED).words

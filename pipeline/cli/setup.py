@@ -97,7 +97,6 @@ def build(
 
     Example: pipeline build spelling-bee
     """
-    from pipeline.render.json import build_record
     from pipeline.stages import build as stage
     from pipeline.storage.edits import read_edits
 
@@ -107,7 +106,7 @@ def build(
         summaries = stage.build(con, games_named(game), build_id, edits)
     stage.publish_word_lists({summary.game.name: build_id for summary in summaries})
     if as_json:
-        print_json({summary.game.name: build_record(summary) for summary in summaries})
+        print_json({summary.game.name: stage.build_record(summary) for summary in summaries})
         return
     for summary in summaries:
         scores = summary.validation

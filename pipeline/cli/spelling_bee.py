@@ -106,9 +106,12 @@ def bench_spelling_bee(
 
     Example: pipeline bench spelling-bee --puzzles 200
     """
-    from pipeline.bench.solvers import archived_puzzles, format_spelling_bee_bench
+    from pipeline.bench.solvers import (
+        archived_puzzles,
+        format_spelling_bee_bench,
+        spelling_bee_bench_record,
+    )
     from pipeline.bench.solvers import bench_spelling_bee as run_bench
-    from pipeline.render.json import spelling_bee_bench_record
 
     require_at_least_one(puzzles, "--puzzles")
     words = load_word_list(dictionary, SPELLING_BEE).words

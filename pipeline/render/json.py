@@ -2,34 +2,18 @@
 
 from __future__ import annotations
 
-import statistics
 from typing import TYPE_CHECKING
 
 from pipeline.report.model import Articles, Bullets, Paragraph, Section
 
 if TYPE_CHECKING:
-    from pipeline.bench.solvers import Timing
     from pipeline.report.model import GameReport, Reported
-    from pipeline.stages.build import BuildSummary
     from pipeline.table import Table
 
 
 def records(table: Table) -> list[dict]:
     """Return a table's rows as objects keyed by column name."""
     return [dict(zip(table.columns, row, strict=True)) for row in table.rows]
-
-
-def build_record(summary: BuildSummary) -> dict:
-    """Return what the build chose for one game: its word count, rule and validation scores."""
-    return {
-        "words": len(summary.words),
-        "validation": summary.validation,
-        "rule": {
-            "score_column": summary.rule.score_column,
-            "new_word_threshold": summary.rule.new_word_threshold,
-            "description": summary.rule.describe(),
-        },
-    }
 
 
 def game_report_record(report: GameReport, files: list) -> dict:
@@ -94,28 +78,4 @@ def section_record(section: Section) -> dict:
             if isinstance(block, Articles)
             for word, _ in block.articles
         ],
-    }
-
-
-def spelling_bee_bench_record(
-    timings: list[Timing], sql_seconds: float, sql_puzzles: int, dictionary: str
-) -> dict:
-    """Return the Spelling Bee benchmark: milliseconds per puzzle of each solver."""
-    solvers = {
-        t.solver: {"ms_per_puzzle": t.seconds_per_puzzle * 1e3, "build_seconds": t.build_seconds}
-        for t in timings
-    }
-    solvers["sql"] = {"ms_per_puzzle": sql_seconds * 1e3 / sql_puzzles, "puzzles": sql_puzzles}
-    return {"dictionary": dictionary, "solvers": solvers}
-
-
-def letter_boxed_bench_record(timings: dict[str, list[float]]) -> dict:
-    """Return the Letter Boxed benchmark: median and worst milliseconds per board per list."""
-    return {
-        name: {
-            "boards": len(times),
-            "median_ms": statistics.median(times) * 1e3,
-            "worst_ms": max(times) * 1e3,
-        }
-        for name, times in timings.items()
     }

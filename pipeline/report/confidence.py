@@ -8,33 +8,15 @@ renderer (Markdown, the chart, HTML).
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass
 
 from pipeline.games import Game
+from pipeline.report.model import ConfidenceReport
 from pipeline.storage import warehouse
 from pipeline.storage.warehouse import Connection
 from pipeline.table import Table
 
 CHART_FILE = "calibration.png"
 CSV_TABLES = ("calibration", "probability_scores", "maybe_tier", "guard", "edits")
-
-
-@dataclass(frozen=True)
-class ConfidenceReport:
-    """One game's confidence tables over a window."""
-
-    game: Game
-    first: dt.date
-    last: dt.date
-    tables: dict[str, Table]  # by name: CSV_TABLES
-
-    def __getitem__(self, name: str) -> Table:
-        return self.tables[name]
-
-    def ece(self, kind: str) -> float:
-        """Return the custom probabilities' expected calibration error on one kind of pair."""
-        rows = self["probability_scores"].where("model", "custom").where("kind", kind)
-        return float(rows.column("ece")[0])
 
 
 def confidence_tables(

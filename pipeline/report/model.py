@@ -228,6 +228,24 @@ class Reported:
     html: Path | None = None
 
 
+@dataclass(frozen=True)
+class ConfidenceReport:
+    """One game's confidence tables over a window."""
+
+    game: Game
+    first: dt.date
+    last: dt.date
+    tables: dict[str, Table]  # by name: CSV_TABLES
+
+    def __getitem__(self, name: str) -> Table:
+        return self.tables[name]
+
+    def ece(self, kind: str) -> float:
+        """Return the custom probabilities' expected calibration error on one kind of pair."""
+        rows = self["probability_scores"].where("model", "custom").where("kind", kind)
+        return float(rows.column("ece")[0])
+
+
 def last_verdict_ceiling(kinds: Table) -> tuple[float, float]:
     """Return the precision and recall of guessing every new pair right and following the last
     verdict everywhere else: only the NYT's reversals are wrong, extra or missed."""

@@ -8,12 +8,12 @@ from __future__ import annotations
 from pathlib import Path
 
 from pipeline.render.text import plural
-from pipeline.report.confidence import ConfidenceReport
 from pipeline.report.model import (
     Articles,
     Bars,
     Bullets,
     Chart,
+    ConfidenceReport,
     GameReport,
     Line,
     LogLines,

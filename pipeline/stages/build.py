@@ -58,6 +58,19 @@ class BuildSummary:
     maybe: list[tuple[str, float, bool]]  # (word, probability, included) in the band, by word
 
 
+def build_record(summary: BuildSummary) -> dict:
+    """Return what the build chose for one game: its word count, rule and validation scores."""
+    return {
+        "words": len(summary.words),
+        "validation": summary.validation,
+        "rule": {
+            "score_column": summary.rule.score_column,
+            "new_word_threshold": summary.rule.new_word_threshold,
+            "description": summary.rule.describe(),
+        },
+    }
+
+
 def build(
     con: Connection, games: tuple[Game, ...], build_id: str, edits: list[Edit] | None = None
 ) -> list[BuildSummary]:

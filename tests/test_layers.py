@@ -1,0 +1,145 @@
+"""The rules of the house, read from the code's own imports (stdlib `ast`): the layers import only
+downward at run time (the type checker's imports may name a type of a layer above); `solvers/`
+is pure; renderers never query; the dictionary model does no I/O; only the front ends (the CLI,
+the web server) read what a user types."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+# Each layer may import its own and the layers after it, never one before it.
+LAYERS = (
+    ("front ends", ("pipeline.cli", "pipeline.serve")),
+    (
+        "commands' work",
+        ("pipeline.stages", "pipeline.report", "pipeline.bench", "pipeline.solve", "pipeline.api"),
+    ),
+    ("games' hooks", ("pipeline.games",)),
+    ("rendering", ("pipeline.render", "pipeline.report.model")),
+    ("storage", ("pipeline.storage",)),
+    ("model and sources", ("pipeline.model", "pipeline.sources")),
+    (
+        "base",
+        ("pipeline.errors", "pipeline.config", "pipeline.progress", "pipeline.table")
+        + ("pipeline.games.registry",),  # the registry itself: names, no behaviour
+    ),
+    ("solvers", ("solvers",)),
+)
+# The game registry (games/__init__.py and the Game class) is plain data every layer reads; each
+# game's hooks (games/<slug>.py) are loaded by name when a stage calls them.
+REGISTRY_MODULES = {
+    "pipeline.games": "pipeline.games.registry",
+    "pipeline.games.game": "pipeline.games.registry",
+}
+FRONT_END_LIBRARIES = ("typer", "click", "fastapi", "starlette", "uvicorn", "argparse")
+IO_LIBRARIES = ("duckdb", "requests", "urllib", "socket", "os", "shutil", "pathlib", "tempfile")
+
+
+def python_files(*folders: str) -> list[Path]:
+    """Return the Python files of some folders of the project."""
+    return sorted(path for folder in folders for path in (ROOT / folder).rglob("*.py"))
+
+
+def module_name(path: Path) -> str:
+    """Return the dotted module name of a file (a package's __init__ is the package)."""
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def is_module(name: str) -> bool:
+    """Return True when a dotted name is a module or package of the project."""
+    path = ROOT.joinpath(*name.split("."))
+    return path.with_suffix(".py").is_file() or (path / "__init__.py").is_file()
+
+
+def type_checking_blocks(tree: ast.AST) -> set[int]:
+    """Return the ids of the import nodes inside `if TYPE_CHECKING:` blocks (names for types)."""
+    return {
+        id(inner)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.If) and getattr(node.test, "id", None) == "TYPE_CHECKING"
+        for inner in ast.walk(node)
+    }
+
+
+def imported_modules(path: Path, at_run_time: bool = False) -> list[str]:
+    """Return every module a file imports, at its top or inside a function (`from X import a`
+    imports X.a when that is a module, else X); `at_run_time`: not the type checker's imports."""
+    modules = []
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    types_only = type_checking_blocks(tree) if at_run_time else set()
+    for node in ast.walk(tree):
+        if id(node) in types_only:
+            continue
+        if isinstance(node, ast.Import):
+            modules += [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names = [f"{node.module}.{alias.name}" for alias in node.names]
+            modules += [name if is_module(name) else node.module for name in names]
+    return [REGISTRY_MODULES.get(module, module) for module in modules]
+
+
+def layer_of(module: str) -> int | None:
+    """Return the layer of a project module (the most specific prefix wins), or None."""
+    best: tuple[int, int] | None = None
+    for number, (_, prefixes) in enumerate(LAYERS):
+        for prefix in prefixes:
+            if (module == prefix or module.startswith(prefix + ".")) and (
+                best is None or len(prefix) > best[1]
+            ):
+                best = (number, len(prefix))
+    return None if best is None else best[0]
+
+
+@pytest.mark.parametrize("path", python_files("pipeline", "solvers"), ids=module_name)
+def test_imports_only_run_downward(path: Path) -> None:
+    name = module_name(path)
+    own = layer_of(REGISTRY_MODULES.get(name, name))
+    if own is None:
+        return  # pipeline/__init__.py: the version, read lazily
+    upward = [
+        module
+        for module in imported_modules(path, at_run_time=True)
+        if (layer := layer_of(module)) is not None and layer < own
+    ]
+    assert upward == [], f"{name} ({LAYERS[own][0]}) imports a layer above it"
+
+
+def test_solvers_import_nothing_of_the_pipeline() -> None:
+    for path in python_files("solvers"):
+        assert not [m for m in imported_modules(path) if m.startswith("pipeline")], path
+
+
+def test_renderers_never_query() -> None:
+    for path in python_files("pipeline/render") + [ROOT / "pipeline/report/model.py"]:
+        queries = [
+            m
+            for m in imported_modules(path)
+            if m.startswith(("duckdb", "pipeline.storage.warehouse", "pipeline.stages"))
+        ]
+        assert queries == [], path
+
+
+def test_the_dictionary_model_does_no_io() -> None:
+    for path in python_files("pipeline/model"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        io = [m for m in imported_modules(path) if m.split(".")[0] in IO_LIBRARIES]
+        opens = [
+            node.lineno
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "open"
+        ]
+        assert (io, opens) == ([], []), path
+
+
+def test_only_the_front_ends_read_what_a_user_types() -> None:
+    for path in python_files("pipeline", "solvers"):
+        if module_name(path).startswith(("pipeline.cli", "pipeline.serve")):
+            continue
+        text = path.read_text(encoding="utf-8")
+        libraries = [m for m in imported_modules(path) if m.split(".")[0] in FRONT_END_LIBRARIES]
+        assert (libraries, "sys.argv" in text, "input(" in text) == ([], False, False), path
