@@ -18,11 +18,11 @@ import duckdb
 import pytest
 
 from pipeline.cli.app import main
-from tests.small_warehouse import build_small_warehouse, warehouse_snapshot
+from tests.command_warehouse import build_command_warehouse, warehouse_snapshot
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 
-# Each case: the command line, and environment variables it sets (besides the small warehouse's).
+# Each case: the command line, and environment variables it sets (besides the command warehouse's).
 # Files named here are made by the `workspace` fixture; the working folder is the workspace.
 CASES: dict[str, list[str]] = {
     "pipeline": [
@@ -242,10 +242,10 @@ FILES = {
 
 @pytest.fixture(scope="module")
 def workspace(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """Return a folder with the small warehouse, custom lists and the cases' files."""
+    """Return a folder with the command warehouse, custom lists and the cases' files."""
     root = tmp_path_factory.mktemp("cli_errors")
-    build_small_warehouse(root / "warehouse.duckdb")
-    (root / "custom").mkdir(exist_ok=True)  # the small warehouse's build may have made it
+    build_command_warehouse(root / "warehouse.duckdb")
+    (root / "custom").mkdir(exist_ok=True)  # the command warehouse's build may have made it
     (root / "custom" / "spelling_bee.txt").write_text("entice\nclimb\nclimbed\n")
     (root / "custom" / "letter_boxed.txt").write_text("blacksmith\nhop\n")
     for name, text in FILES.items():
@@ -402,8 +402,8 @@ BIG_BACKTEST_ROWS = 2_000_000
 
 @pytest.fixture(scope="module")
 def slow_report_warehouse(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """Return a small warehouse whose Spelling Bee backtest is big enough to score for seconds."""
-    path = build_small_warehouse(tmp_path_factory.mktemp("slow_report") / "warehouse.duckdb")
+    """Return a command warehouse whose Spelling Bee backtest is big enough to score for seconds."""
+    path = build_command_warehouse(tmp_path_factory.mktemp("slow_report") / "warehouse.duckdb")
     with duckdb.connect(str(path)) as con:
         con.execute(
             """

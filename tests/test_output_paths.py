@@ -14,18 +14,18 @@ from typer.testing import CliRunner
 from pipeline.cli.app import app
 from pipeline.errors import UserError
 from pipeline.storage.output_paths import atomic_write, check_output_file, check_output_folder
-from tests.small_warehouse import PUZZLE_DATES, build_small_warehouse
+from tests.command_warehouse import PUZZLE_DATES, build_command_warehouse
 
 runner = CliRunner()
 
 
 @pytest.fixture(scope="module")
-def small_warehouse(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return build_small_warehouse(tmp_path_factory.mktemp("output_paths") / "warehouse.duckdb")
+def command_warehouse(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return build_command_warehouse(tmp_path_factory.mktemp("output_paths") / "warehouse.duckdb")
 
 
 def pipeline(*args: str, warehouse: Path, **env: str):
-    """Invoke a command in-process on the small warehouse."""
+    """Invoke a command in-process on the command warehouse."""
     return runner.invoke(app, list(args), env={"PIPELINE_WAREHOUSE": str(warehouse), **env})
 
 
@@ -150,14 +150,14 @@ def test_a_write_through_a_symlink_replaces_the_target_and_keeps_the_link(tmp_pa
 # --- the commands ------------------------------------------------------------------------------------
 
 
-def test_export_through_a_symlink_replaces_its_target(small_warehouse, tmp_path, umask_027):
+def test_export_through_a_symlink_replaces_its_target(command_warehouse, tmp_path, umask_027):
     target = tmp_path / "kept" / "bee.jsonl"
     target.parent.mkdir()
     target.write_text("old\n")
     link = tmp_path / "bee.jsonl"
     link.symlink_to(target)
 
-    result = pipeline("export", "spelling-bee", "--out", str(link), warehouse=small_warehouse)
+    result = pipeline("export", "spelling-bee", "--out", str(link), warehouse=command_warehouse)
 
     assert result.exit_code == 0, result.output
     assert link.is_symlink() and link.resolve() == target
@@ -168,36 +168,36 @@ def test_export_through_a_symlink_replaces_its_target(small_warehouse, tmp_path,
 
 
 @pytest.mark.parametrize("fmt", ["jsonl", "csv", "parquet"])
-def test_export_writes_a_regular_file_and_nothing_else(small_warehouse, tmp_path, fmt):
+def test_export_writes_a_regular_file_and_nothing_else(command_warehouse, tmp_path, fmt):
     out = tmp_path / f"box.{fmt}"
     result = pipeline(
-        "export", "letter-boxed", "--format", fmt, "--out", str(out), warehouse=small_warehouse
+        "export", "letter-boxed", "--format", fmt, "--out", str(out), warehouse=command_warehouse
     )
     assert result.exit_code == 0, result.output
     assert out.is_file() and out.stat().st_size > 0
     assert listing(tmp_path) == [f"box.{fmt}"]
 
 
-def test_export_to_a_fifo_is_refused_and_the_fifo_stays(small_warehouse, tmp_path):
+def test_export_to_a_fifo_is_refused_and_the_fifo_stays(command_warehouse, tmp_path):
     fifo = tmp_path / "records.jsonl"
     os.mkfifo(fifo)
     (tmp_path / "link").symlink_to(fifo)
     for out in (fifo, tmp_path / "link"):
-        result = pipeline("export", "spelling-bee", "--out", str(out), warehouse=small_warehouse)
+        result = pipeline("export", "spelling-bee", "--out", str(out), warehouse=command_warehouse)
         assert result.exit_code == 2
         assert result.stderr.startswith("error: cannot write ") and "FIFO" in result.stderr
     assert fifo.is_fifo() and (tmp_path / "link").is_symlink()
     assert listing(tmp_path) == ["link", "records.jsonl"]
 
 
-def test_report_writes_through_a_symlinked_file_and_keeps_the_link(small_warehouse, tmp_path):
+def test_report_writes_through_a_symlinked_file_and_keeps_the_link(command_warehouse, tmp_path):
     reports = tmp_path / "reports"
     reports.mkdir()
     kept = tmp_path / "kept.csv"
     kept.write_text("old\n")
     (reports / "spelling_bee_overall.csv").symlink_to(kept)
 
-    result = pipeline("report", "spelling-bee", "--out", str(reports), warehouse=small_warehouse)
+    result = pipeline("report", "spelling-bee", "--out", str(reports), warehouse=command_warehouse)
 
     assert result.exit_code == 0, result.output
     assert (reports / "spelling_bee_overall.csv").is_symlink()
@@ -206,12 +206,12 @@ def test_report_writes_through_a_symlinked_file_and_keeps_the_link(small_warehou
     assert (reports / "spelling_bee_precision_recall.png").read_bytes()[:4] == b"\x89PNG"
 
 
-def test_report_refuses_a_folder_with_a_fifo_before_scoring(small_warehouse, tmp_path):
+def test_report_refuses_a_folder_with_a_fifo_before_scoring(command_warehouse, tmp_path):
     reports = tmp_path / "reports"
     reports.mkdir()
     os.mkfifo(reports / "spelling_bee_by_year.csv")
 
-    result = pipeline("report", "--out", str(reports), warehouse=small_warehouse)
+    result = pipeline("report", "--out", str(reports), warehouse=command_warehouse)
 
     assert result.exit_code == 2
     assert result.stderr == (

@@ -1,7 +1,10 @@
-"""A small warehouse for the CLI tests: words and puzzles loaded and the dictionaries built by the
-real stages.
+"""The command warehouse: one every command can run on, for the tests of what a command does to
+the warehouse and to files (the error matrix of tests/test_cli_errors.py, the output paths of
+tests/test_output_paths.py). Its puzzles are simple and repeated (the same Spelling Bee and
+Letter Boxed board on three dates), built by the real stages; the tests whose answers depend on
+each verdict use the tiny archive instead (tests/tiny_archive.py, the `tiny_warehouse` fixture).
 
-    path = build_small_warehouse(tmp_path / "warehouse.duckdb")
+    path = build_command_warehouse(tmp_path / "warehouse.duckdb")
     before = warehouse_snapshot(path)   # every table's rows, to compare after a failed command
 """
 
@@ -26,7 +29,7 @@ FIRST_DATE, LAST_DATE = PUZZLE_DATES[0], PUZZLE_DATES[-1]
 WORDS = (*CLIMBED_ANSWERS, *(BLACKSMITH.dictionary or ()), "climbs", "dice", "mice", "cab")
 
 
-def small_scrape_run() -> scrape.ScrapeRun:
+def command_scrape_run() -> scrape.ScrapeRun:
     """Return a scrape run of one Spelling Bee and one Letter Boxed record per puzzle date."""
     run = scrape.ScrapeRun()
     for number, day in enumerate(PUZZLE_DATES):
@@ -44,15 +47,15 @@ def small_scrape_run() -> scrape.ScrapeRun:
     return run
 
 
-def build_small_warehouse(path: Path) -> Path:
-    """Write the small warehouse to `path` and return it."""
+def build_command_warehouse(path: Path) -> Path:
+    """Write the command warehouse to `path` and return it."""
     words = WordCollection()
     words.add_entries("words_alpha", list(WORDS))
     with pytest.MonkeyPatch.context() as env:
         env.setenv("PIPELINE_CUSTOM", str(path.parent / "built_lists"))
         with warehouse.stage_warehouse(path) as con:
             load_words(con, words)
-            scrape.load(con, small_scrape_run(), "small-run")
+            scrape.load(con, command_scrape_run(), "small-run")
             build.build(con, GAMES, "small-build")
         build.publish_word_lists({game.name: "small-build" for game in GAMES})
     return path

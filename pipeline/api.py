@@ -1,0 +1,102 @@
+"""Use the pipeline from Python (a notebook, a script): a few functions over the built warehouse
+and word lists. Open the warehouse read-only, as these do: a connection that writes holds
+DuckDB's lock, and every `pipeline` command would wait for it.
+
+    >>> from pipeline import api
+    >>> with api.open_warehouse(warehouse_path) as con:
+    ...     api.archive(con, "spelling-bee").select("date", "center", "others").limit(2).fetchall()
+    [(datetime.date(2021, 6, 1), 'h', 'dimoru'), (datetime.date(2024, 1, 10), 'a', 'belrty')]
+
+(`warehouse_path` is `warehouse.duckdb` in the folder `make dictionary` ran in; the examples here
+run on the test suite's tiny warehouse.)
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator
+from pathlib import Path
+
+import duckdb
+
+from pipeline.errors import UserError
+from pipeline.games import game_named
+from pipeline.storage import named_lists, warehouse
+from pipeline.storage.warehouse import Connection
+
+
+@contextlib.contextmanager
+def open_warehouse(path: Path | str | None = None) -> Iterator[Connection]:
+    """Yield a read-only connection to the warehouse (default: PIPELINE_WAREHOUSE, else
+    `warehouse.duckdb` here), with the pipeline's SQL macros; it is closed when the block ends.
+
+    >>> with api.open_warehouse(warehouse_path) as con:
+    ...     con.sql("SELECT letter_mask('abc')").fetchall()
+    [(7,)]
+    """
+    with warehouse.open_warehouse(Path(path) if path else None, read_only=True) as con:
+        yield con
+
+
+def archive(con: Connection, game: str) -> duckdb.DuckDBPyRelation:
+    """Return a game's archive (its `<game>_puzzles` table) as a DuckDB relation, oldest first:
+    filter it, join it, or take it as a pandas frame (`.df()`).
+
+    >>> with api.open_warehouse(warehouse_path) as con:
+    ...     api.archive(con, "letter-boxed").select("date", "sides").limit(1).fetchall()
+    [(datetime.date(2023, 3, 1), ['bam', 'lci', 'kto', 'shp'])]
+    """
+    table = game_named(game).table("puzzles")
+    warehouse.require_tables(con, table, stage_hint="pipeline scrape")
+    return con.table(table).order("date")
+
+
+def probability(con: Connection, word: str, game: str) -> float:
+    """Return the probability the NYT accepts a word in a game, as the last build judged it.
+
+    >>> with api.open_warehouse(warehouse_path) as con:
+    ...     round(api.probability(con, "bales", "spelling-bee"), 3)
+    0.4
+    """
+    found = game_named(game)
+    warehouse.require_tables(con, "custom_words", stage_hint="pipeline build")
+    entry = warehouse.query(con, "explain/custom", {"game": found.name, "word": word})
+    if not entry.rows:
+        raise UserError(f"{word!r} is not in the {found.title} universe")
+    return float(entry.column("probability")[0])
+
+
+def solve_spelling_bee(letters: str, words: list[str] | None = None) -> list[str]:
+    """Return the answers of a Spelling Bee (center first) with the custom list (or `words`),
+    longest first, then alphabetically.
+
+    >>> api.solve_spelling_bee("baeklnt")
+    ['blanket', 'able', 'alba', 'blab']
+    """
+    from solvers.spelling_bee import parse_letters
+    from solvers.spelling_bee_scoring import ScoredSubsetSolver
+
+    game = game_named("spelling-bee")
+    listed = words if words is not None else named_lists.file_word_list("custom", game).words
+    try:
+        puzzle = parse_letters(letters)
+    except ValueError as error:
+        raise UserError(str(error)) from None
+    answers = ScoredSubsetSolver(listed).solve_scored(puzzle).words
+    return sorted(answers, key=lambda word: (-len(word), word))
+
+
+def solve_letter_boxed(sides: list[str], words: list[str] | None = None) -> list[str] | None:
+    """Return a best Letter Boxed solution (fewest words, then letters) with the custom list (or
+    `words`), or None.
+
+    >>> api.solve_letter_boxed(["bam", "lci", "kto", "shp"])
+    ['blacksmith', 'hop']
+    """
+    from solvers import letter_boxed as lb
+
+    game = game_named("letter-boxed")
+    listed = words if words is not None else named_lists.file_word_list("custom", game).words
+    board = lb.parse_board(sides)
+    best = lb.solve(board, lb.WordIndex(listed).playable(board))
+    return list(best.words) if best else None
