@@ -21,7 +21,7 @@ from pipeline.games import GAMES
 from pipeline.sources.records import BeeRecord
 from pipeline.stages import build, scrape
 from pipeline.stages.words import WordCollection, load_words
-from pipeline.storage import warehouse
+from pipeline.storage import custom_lists, warehouse
 from tests.made_up_days import BLACKSMITH, CLIMBED_ANSWERS
 
 PUZZLE_DATES = (dt.date(2024, 1, 10), dt.date(2024, 7, 10), dt.date(2025, 1, 10))
@@ -57,7 +57,7 @@ def build_command_warehouse(path: Path) -> Path:
             load_words(con, words)
             scrape.load(con, command_scrape_run(), "small-run")
             build.build(con, GAMES, "small-build")
-        build.publish_word_lists({game.name: "small-build" for game in GAMES})
+        custom_lists.publish_word_lists({game.name: "small-build" for game in GAMES})
     return path
 
 

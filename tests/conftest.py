@@ -40,7 +40,7 @@ from pipeline.sources.bulk_archive import parse_bulk_archive
 from pipeline.sources.nytbee import NytbeeLayout, parse_nytbee_layout_and_page
 from pipeline.sources.records import BeeRecord
 from pipeline.stages import build, scrape, words
-from pipeline.storage import warehouse
+from pipeline.storage import custom_lists, warehouse
 from pipeline.storage.download import relative_cache_path
 from tests import tiny_archive
 
@@ -310,7 +310,9 @@ def tiny_warehouse(tmp_path_factory: pytest.TempPathFactory) -> Path:
             words.load_words(con, tiny_archive.word_collection())
             scrape.load(con, tiny_archive.scrape_run(), tiny_archive.RUN_ID)
             summaries = build.build(con, GAMES, tiny_archive.RUN_ID)
-        build.publish_word_lists({summary.game.name: tiny_archive.RUN_ID for summary in summaries})
+        custom_lists.publish_word_lists(
+            {summary.game.name: tiny_archive.RUN_ID for summary in summaries}
+        )
     return path
 
 

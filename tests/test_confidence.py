@@ -20,7 +20,7 @@ from pipeline.games import GAMES, SPELLING_BEE
 from pipeline.model.rule import MaybeBand, Rule, decide, maybe_band
 from pipeline.report import confidence as report_confidence
 from pipeline.stages import build, scrape, words
-from pipeline.storage import warehouse
+from pipeline.storage import custom_lists, warehouse
 from pipeline.storage.edits import Edit, read_edits
 from tests import tiny_archive
 from tests.test_evidence import row
@@ -210,7 +210,7 @@ def edited_warehouse(tmp_path_factory: pytest.TempPathFactory) -> Path:
             words.load_words(con, tiny_archive.word_collection())
             scrape.load(con, tiny_archive.scrape_run(), tiny_archive.RUN_ID)
             build.build(con, GAMES, tiny_archive.RUN_ID, read_edits(edits_file))
-        build.publish_word_lists({game.name: tiny_archive.RUN_ID for game in GAMES})
+        custom_lists.publish_word_lists({game.name: tiny_archive.RUN_ID for game in GAMES})
     return root
 
 

@@ -8,8 +8,8 @@ import datetime as dt
 import pytest
 
 from pipeline.games import LETTER_BOXED, SPELLING_BEE
+from pipeline.render.model import ConfidenceReport
 from pipeline.report import confidence as report_confidence
-from pipeline.report.model import ConfidenceReport
 from pipeline.stages import report
 from tests.conftest import MirrorWarehouse
 

@@ -19,7 +19,7 @@ LAYERS = (
         ("pipeline.stages", "pipeline.report", "pipeline.bench", "pipeline.solve", "pipeline.api"),
     ),
     ("games' hooks", ("pipeline.games",)),
-    ("rendering", ("pipeline.render", "pipeline.report.model")),
+    ("rendering", ("pipeline.render",)),
     ("storage", ("pipeline.storage",)),
     ("model and sources", ("pipeline.model", "pipeline.sources")),
     (
@@ -115,7 +115,7 @@ def test_solvers_import_nothing_of_the_pipeline() -> None:
 
 
 def test_renderers_never_query() -> None:
-    for path in python_files("pipeline/render") + [ROOT / "pipeline/report/model.py"]:
+    for path in python_files("pipeline/render"):
         queries = [
             m
             for m in imported_modules(path)

@@ -16,7 +16,7 @@ from pipeline.games import SPELLING_BEE
 from pipeline.model.rule import Rule
 from pipeline.render import chart as render_chart
 from pipeline.render import csv as render_csv
-from pipeline.report import model as report_model
+from pipeline.render import model as report_model
 from pipeline.report import sections
 from pipeline.stages import build, report
 from pipeline.storage import warehouse

@@ -12,7 +12,7 @@ from bs4 import BeautifulSoup
 from pipeline.games import GAMES
 from pipeline.render import json as render_json
 from pipeline.render import markdown as render_markdown
-from pipeline.report.model import Reported
+from pipeline.render.model import Reported
 from pipeline.stages import report
 from pipeline.storage import warehouse
 

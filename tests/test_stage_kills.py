@@ -14,7 +14,7 @@ import pytest
 
 from pipeline.games import GAMES
 from pipeline.stages import build, scrape, words
-from pipeline.storage import warehouse
+from pipeline.storage import custom_lists, warehouse
 from tests import tiny_archive
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
@@ -38,7 +38,7 @@ TABLES = (
 KILLER = """
     import os, signal, sys
     from pipeline.stages import build, scrape, words
-    from pipeline.storage import warehouse
+    from pipeline.storage import custom_lists, warehouse
     from pipeline.cli.app import main
 
     point, command = sys.argv[1], sys.argv[2:]
@@ -59,7 +59,7 @@ KILLER = """
         "scrape: during the merges": (scrape, "record_summary", 1),
         "build: between the two games": (build, "build_game", 2),
         "build: lists staged, before the swap": (warehouse, "commit_file", 1),
-        "build: after the swap, before the lists": (build, "publish_word_lists", 2),
+        "build: after the swap, before the lists": (custom_lists, "publish_word_lists", 2),
         # the compacted copy is written; killed as it is renamed over the stage's copy
         "build: during the compaction": (os, "replace", 1),
     }
@@ -117,7 +117,7 @@ def committed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, str]
         words.load_words(con, tiny_archive.word_collection())
         scrape.load(con, tiny_archive.scrape_run(), tiny_archive.RUN_ID)
         summaries = build.build(con, GAMES, "first-build")
-    build.publish_word_lists({summary.game.name: "first-build" for summary in summaries})
+    custom_lists.publish_word_lists({summary.game.name: "first-build" for summary in summaries})
     return env
 
 

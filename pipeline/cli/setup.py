@@ -98,13 +98,14 @@ def build(
     Example: pipeline build spelling-bee
     """
     from pipeline.stages import build as stage
+    from pipeline.storage import custom_lists
     from pipeline.storage.edits import read_edits
 
     edits = read_edits()  # a bad line of data/custom/edits.tsv stops the build before any work
     build_id = stage.new_build_id()
     with stage_warehouse() as con:
         summaries = stage.build(con, games_named(game), build_id, edits)
-    stage.publish_word_lists({summary.game.name: build_id for summary in summaries})
+    custom_lists.publish_word_lists({summary.game.name: build_id for summary in summaries})
     if as_json:
         print_json({summary.game.name: stage.build_record(summary) for summary in summaries})
         return

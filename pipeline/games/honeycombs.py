@@ -17,8 +17,8 @@ from pathlib import Path
 
 from pipeline.games import SPELLING_BEE
 from pipeline.render import csv as render_csv
+from pipeline.render.model import NytAgainstSpace, Paragraph, Section, Space, TableBlock
 from pipeline.render.text import markdown_table
-from pipeline.report.model import NytAgainstSpace, Paragraph, Section, Space, TableBlock
 from pipeline.storage import warehouse
 from pipeline.storage.warehouse import Connection
 from pipeline.table import Table

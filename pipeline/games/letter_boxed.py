@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from pipeline import progress
 from pipeline.games import LETTER_BOXED
-from pipeline.games.game import GameHooks, ReportContext, StoredDay, comparison_lines, some_words
+from pipeline.games.hooks import GameHooks, ReportContext, StoredDay, comparison_lines, some_words
 from pipeline.render.text import plural
 from pipeline.sources.records import BoxRecord
 from pipeline.storage import warehouse
@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     import numpy as np
 
     from pipeline.model.evidence import Verdicts
-    from pipeline.report.model import Section
+    from pipeline.render.model import Section
 
 CSV_FILE = f"{LETTER_BOXED.slug}_nyt_solutions.csv"
 
@@ -361,7 +361,7 @@ NYT_SOLUTIONS_HEADING = "The NYT's own solutions against the exact solver"
 def nyt_solutions_sections(con: Connection, context: ReportContext) -> list[Section]:
     """Return how the NYT's own solutions compare with the exact best, over every archived day
     with the NYT's list (solved here: the report's slowest part)."""
-    from pipeline.report.model import Paragraph, Section
+    from pipeline.render.model import Paragraph, Section
 
     archive = (LETTER_BOXED.table("puzzles"), LETTER_BOXED.table("dictionary"))
     if not all(warehouse.table_exists(con, table) for table in archive):
@@ -377,7 +377,7 @@ def nyt_solutions_sections(con: Connection, context: ReportContext) -> list[Sect
 
 def solutions_sections(days: list[DaySolutions], path: object) -> list[Section]:
     """Return the sections on the archive's days solved exactly (the CSV file goes to `path`)."""
-    from pipeline.report.model import Bars, Chart, Paragraph, Section, TableBlock
+    from pipeline.render.model import Bars, Chart, Paragraph, Section, TableBlock
 
     summary = summarize(days)
     worse = [day for day in days if day.comparison != "one of the best"]
@@ -451,7 +451,7 @@ def solutions_sections(days: list[DaySolutions], path: object) -> list[Section]:
 
 def short_solutions_blocks(days: list[DaySolutions]) -> tuple:
     """Return the days by their number of two-word solutions: best unique, NYT's longer."""
-    from pipeline.report.model import Paragraph, TableBlock
+    from pipeline.render.model import Paragraph, TableBlock
 
     rows = []
     for low, high in TWO_WORD_BUCKETS:

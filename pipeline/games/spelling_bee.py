@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from pipeline.games import SPELLING_BEE
-from pipeline.games.game import GameHooks, ReportContext, StoredDay, comparison_lines, some_words
+from pipeline.games.hooks import GameHooks, ReportContext, StoredDay, comparison_lines, some_words
 from pipeline.render.text import plural
 from pipeline.sources.records import NYTBEE, BeeRecord
 from pipeline.storage import warehouse
@@ -23,7 +23,7 @@ from solvers.spelling_bee import MIN_LENGTH, make_puzzle
 
 if TYPE_CHECKING:
     from pipeline.model.evidence import Verdicts
-    from pipeline.report.model import Section
+    from pipeline.render.model import Section
     from pipeline.storage.warehouse import Connection
 
 # --- scrape: the puzzle rules and the source-day rows ------------------------------------------

@@ -5,7 +5,7 @@ from __future__ import annotations
 import csv
 from pathlib import Path
 
-from pipeline.report.model import Section
+from pipeline.render.model import Section
 from pipeline.storage.output_paths import atomic_write
 from pipeline.table import Table
 

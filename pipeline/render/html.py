@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from html import escape
 from pathlib import Path
 
-from pipeline.report.model import (
+from pipeline.render.model import (
     Articles,
     Bars,
     Block,

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pipeline.report.model import Articles, Bullets, Paragraph, Section
+from pipeline.render.model import Articles, Bullets, Paragraph, Section
 
 if TYPE_CHECKING:
-    from pipeline.report.model import GameReport, Reported
+    from pipeline.render.model import GameReport, Reported
     from pipeline.table import Table
 
 

@@ -1,6 +1,6 @@
 """Markdown: a report's (or explain's) sections as text for a terminal or a Markdown file.
 
-Walks the sections of `pipeline/report/model.py` as every other format does; a long table
+Walks the sections of `pipeline/render/model.py` as every other format does; a long table
 (`collapsed`) is named with its file rather than printed.
 """
 
@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from pipeline.render.text import markdown_table, plural
-from pipeline.report.model import (
+from pipeline.render.model import (
     Articles,
     Block,
     Bullets,
@@ -19,6 +18,7 @@ from pipeline.report.model import (
     Section,
     TableBlock,
 )
+from pipeline.render.text import markdown_table, plural
 
 
 def report_markdown(reported: Reported) -> str:

@@ -7,8 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pipeline.render.text import plural
-from pipeline.report.model import (
+from pipeline.render.model import (
     Articles,
     Bars,
     Bullets,
@@ -22,6 +21,7 @@ from pipeline.report.model import (
     Section,
     TableBlock,
 )
+from pipeline.render.text import plural
 from pipeline.table import Table
 
 ERROR_KINDS = {

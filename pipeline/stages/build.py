@@ -13,13 +13,13 @@ from __future__ import annotations
 import datetime as dt
 import os
 from dataclasses import dataclass
-from pathlib import Path
 
 import numpy as np
 
-from pipeline import config, progress
+from pipeline import progress
 from pipeline.errors import UserError
-from pipeline.games import GAMES, Game
+from pipeline.games import Game
+from pipeline.games.hooks import hooks_of
 from pipeline.model.evidence import (
     HISTORY_BUCKETS,
     WordFeatures,
@@ -37,7 +37,7 @@ from pipeline.model.rule import (
     rule_grid,
 )
 from pipeline.stages.stage import prepare_stage
-from pipeline.storage import warehouse
+from pipeline.storage import custom_lists, warehouse
 from pipeline.storage.edits import Edit, edit_columns
 from pipeline.storage.warehouse import Connection
 from pipeline.table import Table
@@ -74,15 +74,15 @@ def build_record(summary: BuildSummary) -> dict:
 def build(
     con: Connection, games: tuple[Game, ...], build_id: str, edits: list[Edit] | None = None
 ) -> list[BuildSummary]:
-    """Build the games' dictionaries, and stage their word lists for `publish_word_lists`."""
+    """Build the games' dictionaries, and stage their word lists (storage/custom_lists.py)."""
     warehouse.require_tables(con, "words", stage_hint="pipeline words")
     warehouse.run(con, "build/memory_limit")
     prepare_stage(con)  # older build tables are dropped here (upgrade 3)
     warehouse.create_missing_tables(con, "build")
     summaries = [build_game(con, game, build_id, edits or []) for game in games]
     for summary in summaries:
-        stage_word_list(summary.game, summary.words, build_id)
-        stage_maybe_list(summary.game, summary.maybe, build_id)
+        custom_lists.stage_word_list(summary.game, summary.words, build_id)
+        custom_lists.stage_maybe_list(summary.game, summary.maybe, build_id)
     return summaries
 
 
@@ -181,7 +181,7 @@ def build_evidence(
         {"game": game.name, "min_length": game.min_length, "edited_words": edited_words or []},
     )
     features = word_features(con)
-    verdicts = game.hooks.verdicts(con, as_of, features.words)
+    verdicts = hooks_of(game).verdicts(con, as_of, features.words)
     return evidence_rows(verdicts, features, day_number(as_of))
 
 
@@ -402,62 +402,6 @@ def split_predictions(con: Connection, game: Game, train_until: dt.date, rule: R
 def new_build_id() -> str:
     """Return a fresh build id: the UTC time and the process id."""
     return f"{dt.datetime.now(dt.UTC):%Y%m%dT%H%M%S%f}-{os.getpid()}"
-
-
-def staged_list(game: Game, build_id: str, file_name: str | None = None) -> Path:
-    """Return where a build stages a game's word list (or maybe list) before it is published."""
-    return config.custom_dir() / f".{file_name or game.custom_file}.{build_id}.part"
-
-
-def stage_word_list(game: Game, words: list[str], build_id: str) -> None:
-    """Write a game's new word list beside the published one, one word per line, sorted."""
-    _stage_lines(staged_list(game, build_id), [f"{word}\n" for word in words])
-
-
-def stage_maybe_list(game: Game, rows: list[tuple[str, float, bool]], build_id: str) -> None:
-    """Write a game's new maybe list beside the published one: word, probability, included."""
-    lines = [MAYBE_HEADER] + [
-        f"{word}\t{probability:.4f}\t{'in' if included else 'out'}\n"
-        for word, probability, included in rows
-    ]
-    _stage_lines(staged_list(game, build_id, game.maybe_file), lines)
-
-
-MAYBE_HEADER = "word\tprobability\tlist\n"
-
-
-def _stage_lines(staged: Path, lines: list[str]) -> None:
-    """Write lines to a staged file, flushed to disk."""
-    staged.parent.mkdir(parents=True, exist_ok=True)
-    with staged.open("w") as handle:
-        handle.writelines(lines)
-        handle.flush()
-        os.fsync(handle.fileno())
-
-
-def recover_word_lists(con: Connection) -> None:
-    """Publish or remove the word lists a killed build left staged (see publish_word_lists)."""
-    committed = {}
-    if warehouse.table_exists(con, "dictionary_rules"):  # its stage has upgraded it already
-        committed = dict(warehouse.run(con, "build/committed_builds").fetchall())
-    publish_word_lists(committed)
-
-
-def publish_word_lists(build_ids: dict[str, str]) -> None:
-    """Rename each game's staged list of the given build into place; remove every other one.
-
-    A build stages its lists, the warehouse file is replaced, then the lists are renamed into
-    place; a run killed in between leaves staged lists that the next stage publishes (their
-    build is the committed one) or removes (their build never committed).
-    """
-    for game in GAMES:
-        for file_name in (game.custom_file, game.maybe_file):
-            for staged in config.custom_dir().glob(f".{file_name}.*.part"):
-                build_id = staged.name.removeprefix(f".{file_name}.").removesuffix(".part")
-                if build_ids.get(game.name) == build_id:
-                    staged.replace(config.custom_dir() / file_name)
-                else:
-                    staged.unlink()
 
 
 def require_backtest(con: Connection, game: Game) -> None:

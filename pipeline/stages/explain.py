@@ -6,9 +6,10 @@ import re
 
 from pipeline.errors import UserError
 from pipeline.games import GAMES, Game
+from pipeline.games.hooks import hooks_of
 from pipeline.render.json import records
 from pipeline.render.markdown import sections_markdown
-from pipeline.report.model import Block, Bullets, Paragraph, Section, TableBlock
+from pipeline.render.model import Block, Bullets, Paragraph, Section, TableBlock
 from pipeline.stages.build import require_backtest
 from pipeline.storage import warehouse
 from pipeline.storage.warehouse import Connection
@@ -56,7 +57,7 @@ def word_lines(con: Connection, word: str, games: tuple[Game, ...] = GAMES) -> l
     else:
         lines = ["lists: in no word list (known only from the NYT games)"]
     for game in GAMES:  # every game's archive speaks of the word, whichever games are asked
-        lines += game.hooks.evidence_lines(con, word)
+        lines += hooks_of(game).evidence_lines(con, word)
     return lines
 
 
@@ -160,7 +161,7 @@ def explain_sections(con: Connection, word: str, games: tuple[Game, ...] = GAMES
     warehouse.require_tables(con, "words", stage_hint="pipeline words")
     warehouse.require_tables(
         con,
-        *(table for game in GAMES for table in game.hooks.explain_tables),
+        *(table for game in GAMES for table in hooks_of(game).explain_tables),
         stage_hint="pipeline scrape",
     )
     if not known_anywhere(con, word):

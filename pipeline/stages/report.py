@@ -18,12 +18,12 @@ from pathlib import Path
 from pipeline import progress
 from pipeline.errors import UserError
 from pipeline.games import Game
-from pipeline.games.game import ReportContext
+from pipeline.games.hooks import ReportContext, hooks_of
 from pipeline.model.rule import Rule
 from pipeline.render import chart as render_chart
 from pipeline.render import csv as render_csv
+from pipeline.render.model import TOP_ERRORS, GameReport, Reported, Section
 from pipeline.report import confidence, sections
-from pipeline.report.model import TOP_ERRORS, GameReport, Reported, Section
 from pipeline.sources.word_lists import reported_lists
 from pipeline.stages import build
 from pipeline.storage import warehouse
@@ -198,7 +198,7 @@ def file_names(games: tuple[Game, ...], html: bool = False) -> list[str]:
     for game in games:
         names += [f"{game.slug}_{table}.csv" for table in CSV_TABLES]
         names += [f"{game.slug}_{table}.csv" for table in confidence.CSV_TABLES]
-        names += game.hooks.report_files()
+        names += hooks_of(game).report_files()
         names += [f"{game.slug}_{CHART_FILE}", f"{game.slug}_{confidence.CHART_FILE}"]
     return names + ([HTML_FILE] if html else [])
 
@@ -224,7 +224,9 @@ def game_sections(
         chart = folder / f"{game.slug}_{confidence.CHART_FILE}"
         found += sections.confidence_sections(sure, chart)
     with progress.step(f"{game.title}: the sections of the game's own"):
-        found += game.hooks.report_sections(con, ReportContext(folder, report.first, report.last))
+        found += hooks_of(game).report_sections(
+            con, ReportContext(folder, report.first, report.last)
+        )
     if html:
         with progress.step(f"{game.title}: the evidence for each missed and extra word"):
             found.append(sections.evidence_section(report, word_evidence(con, report)))

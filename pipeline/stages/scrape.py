@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from pipeline import progress
 from pipeline.games import GAMES, Game, game_named
+from pipeline.games.hooks import hooks_of
 from pipeline.sources import ANSWER_SOURCES, AnswerSource, first_date, sources_of
 from pipeline.sources.records import ParseError, Record
 from pipeline.stages.stage import prepare_stage
@@ -185,7 +186,7 @@ def read_known(con: Connection, retry_quarantined: bool = False) -> Known:
 def accept(run: ScrapeRun, record: Record, url: str, body: Body | None = None) -> None:
     """Keep a valid record of its game, or quarantine it with its problems."""
     game = game_named(record.game)
-    if not reject_invalid(run, game, game.hooks.problems(record), record, url, body):
+    if not reject_invalid(run, game, hooks_of(game).problems(record), record, url, body):
         run.records_of(game.name).append((record, url))
 
 
@@ -405,8 +406,8 @@ def load(con: Connection, run: ScrapeRun, run_id: str) -> None:
         },
     }
     for game in GAMES:
-        rows = [game.hooks.staging_row(r, url) for r, url in run.records_of(game.name)]
-        handed_over[f"new_{game.slug}_days"] = as_columns(rows, game.hooks.staging_columns)
+        rows = [hooks_of(game).staging_row(r, url) for r, url in run.records_of(game.name)]
+        handed_over[f"new_{game.slug}_days"] = as_columns(rows, hooks_of(game).staging_columns)
     for name, columns in handed_over.items():
         warehouse.hand_over(con, name, columns)
     with warehouse.transaction(con):
@@ -417,7 +418,7 @@ def load(con: Connection, run: ScrapeRun, run_id: str) -> None:
         for table in ("quarantine", "scrape_log"):
             warehouse.run(con, f"scrape/{table}", {"run_id": run_id})
         for game in GAMES:
-            for merge in game.hooks.merges:
+            for merge in hooks_of(game).merges:
                 warehouse.build(con, merge, {"game": game.name})
         record_summary(con, run_id)
 
@@ -429,7 +430,7 @@ def record_summary(con: Connection, run_id: str) -> None:
 
 def archive_tables() -> list[str]:
     """Return the tables the scrape stage builds, as `pipeline scrape` counts them."""
-    return [table for game in GAMES for table in game.hooks.archive_tables] + ["quarantine"]
+    return [table for game in GAMES for table in hooks_of(game).archive_tables] + ["quarantine"]
 
 
 def download(

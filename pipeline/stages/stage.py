@@ -9,7 +9,7 @@ from pathlib import Path
 
 from pipeline.games import GAMES
 from pipeline.sources import source_columns
-from pipeline.storage import upgrades, warehouse
+from pipeline.storage import custom_lists, upgrades, warehouse
 from pipeline.storage.warehouse import Connection
 
 
@@ -18,11 +18,9 @@ def open_stage(path: Path | None = None) -> Iterator[Connection]:
     """Yield a stage's copy of the warehouse (committed when the block succeeds), with the
     registries written and older tables upgraded; first finish the word lists of a build killed
     after its commit."""
-    from pipeline.stages.build import recover_word_lists
-
     with warehouse.stage_warehouse(path) as con:
         prepare_stage(con)
-        recover_word_lists(con)
+        custom_lists.recover_word_lists(con)
         yield con
 
 

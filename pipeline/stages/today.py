@@ -12,7 +12,7 @@ import datetime as dt
 
 from pipeline.errors import UserError
 from pipeline.games import Game
-from pipeline.games.game import StoredDay
+from pipeline.games.hooks import StoredDay, hooks_of
 from pipeline.sources import live_source
 from pipeline.sources.records import ParseError, Record
 from pipeline.storage import named_lists, warehouse
@@ -38,7 +38,7 @@ def live_record(downloader: Downloader, game: Game) -> tuple[Record | None, str]
 def stored_record(con: Connection, game: Game, date: dt.date | None) -> Record | None:
     """Return the stored puzzle of a date, or the latest stored one when no date is given."""
     warehouse.require_tables(con, game.table("puzzles"), stage_hint="pipeline scrape")
-    return game.hooks.stored_record(con, date)
+    return hooks_of(game).stored_record(con, date)
 
 
 def find_day(
@@ -74,7 +74,7 @@ def expected_words(con: Connection | None, game: Game, record: Record) -> tuple[
             words = [word for word, predicted in rows if predicted]
             return words, f"built on the evidence before {record.date} (its backtest)"
     words = named_lists.require_game_words(named_lists.file_word_list("custom", game), game).words
-    return game.hooks.words_for(words, record), "as built now"
+    return hooks_of(game).words_for(words, record), "as built now"
 
 
 def today(con: Connection | None, game: Game, date: dt.date | None, downloader: Downloader) -> Day:
@@ -87,4 +87,4 @@ def today(con: Connection | None, game: Game, date: dt.date | None, downloader: 
 def format_day(day: Day, reveal: bool) -> str:
     """Return the day as text: no answers unless `reveal`."""
     first = f"{day.game.title} {day.record.date}, from {day.origin}"
-    return "\n".join([first, *day.game.hooks.day_lines(day, reveal)])
+    return "\n".join([first, *hooks_of(day.game).day_lines(day, reveal)])

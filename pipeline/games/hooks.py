@@ -1,0 +1,115 @@
+"""What each game adds to each stage: `GameHooks` names the questions the stages ask a game, and
+each game's module (`pipeline/games/<slug>.py`, named by its registry entry) answers them in its
+`HOOKS`, loaded when a stage first needs it (`hooks_of`).
+
+The stages loop over the registry and call each game's hooks; no stage branches on a game. A new
+game is a new entry in `pipeline/games/__init__.py`, a module of hooks, its SQL files
+(`sql/tables/scrape/<slug>_*.sql`, `sql/queries/*/<slug>_*.sql`) and its answer sources
+(`pipeline/sources/__init__.py`).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import importlib
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from pipeline.games.game import Game
+
+if TYPE_CHECKING:
+    from pipeline.model.evidence import Verdicts
+    from pipeline.render.model import Section
+    from pipeline.sources.records import Record
+    from pipeline.storage.warehouse import Connection
+
+
+def hooks_of(game: Game) -> GameHooks:
+    """Return what a game adds to each stage (its module is imported at the first call)."""
+    hooks: GameHooks = importlib.import_module(game.hooks_module).HOOKS
+    return hooks
+
+
+@dataclass(frozen=True)
+class StoredDay:
+    """One day's puzzle as `pipeline today` shows it, and the words the custom list expects."""
+
+    game: Game
+    record: Record
+    origin: str  # said on the first line
+    stored: bool  # from the warehouse: a past puzzle whose official answers are final
+    expected: list[str]  # the custom dictionary's words for the puzzle
+    expected_from: str  # which custom dictionary: the rolling backtest's or today's list
+
+
+@dataclass(frozen=True)
+class ReportContext:
+    """What a game's own report sections may read: the folder files go to and the window."""
+
+    folder: Path
+    first: dt.date
+    last: dt.date
+
+
+class GameHooks:
+    """What one game adds to each stage: each attribute or method is one game's answer to one
+    stage's question. A game's module sets the questions without a default (the functions its
+    stages call) and overrides the methods where it adds something."""
+
+    # --- scrape: records, validation, staging rows, merges -------------------------------------
+    staging_columns: tuple[str, ...]  # the columns of staging_row, in the table's order
+    merges: tuple[str, ...]  # sql/queries/scrape/... run after loading, in order (with $game)
+    archive_tables: tuple[str, ...]  # the tables the scrape summary counts
+    problems: Callable[[Any], list[str]]  # what breaks the game's rules in a record ([]: valid)
+    staging_row: Callable[[Any, str], dict]  # a record and its URL as a source-day row
+
+    # --- build: every past verdict before a day: (day, word id, accepted), by day and word ------
+    verdicts: Callable[[Connection, dt.date, list[str]], Verdicts]
+
+    # --- today --------------------------------------------------------------------------------
+    stored_record: Callable[[Connection, dt.date | None], Any]  # a date's stored puzzle, or None
+    words_for: Callable[[Iterable[str], Any], list[str]]  # the words of a list a puzzle allows
+    day_lines: Callable[[StoredDay, bool], list[str]]  # `pipeline today` after its first line
+
+    # --- explain ------------------------------------------------------------------------------
+    explain_tables: tuple[str, ...] = ()  # the archive tables evidence_lines reads
+
+    def evidence_lines(self, con: Connection, word: str) -> list[str]:
+        """Return what the game's archive says of a word beyond its verdicts (explain)."""
+        return []
+
+    # --- report -------------------------------------------------------------------------------
+    def report_sections(self, con: Connection, context: ReportContext) -> list[Section]:
+        """Return the game's own sections of `pipeline report`."""
+        return []
+
+    def report_files(self) -> list[str]:
+        """Return the names of the files the game's own report sections write."""
+        return []
+
+
+SHOWN_WORDS = 5
+
+
+def some_words(words: Iterable[str], shown: int = SHOWN_WORDS) -> str:
+    """Return 'N: a, b, c, ...' naming the first few words of a list (validation problems)."""
+    words = list(words)
+    more = ", ..." if len(words) > shown else ""
+    return f"{len(words)}: {', '.join(words[:shown])}{more}"
+
+
+def comparison_lines(expected: list[str], official: Iterable[str], name: str) -> list[str]:
+    """Return how the custom dictionary's words for a day compare with the official ones."""
+    official = set(official)
+    extra = sorted(set(expected) - official)
+    missed = sorted(official - set(expected))
+    hits = len(set(expected) & official)
+    return [
+        "",
+        f"Against the {name} ({len(official):,}): {hits:,} right, "
+        f"{len(extra):,} extra, {len(missed):,} missed",
+        "Extra (expected, not accepted): " + (", ".join(extra) or "(none)"),
+        "Missed (accepted, not expected): " + (", ".join(missed) or "(none)"),
+    ]
