@@ -20,6 +20,7 @@ from pipeline.cli.options import (
     ExportFormat,
     FromAlias,
     Offline,
+    Since,
     is_offline,
     parse_date,
     print_json,
@@ -204,6 +205,77 @@ def explain(
             print_json(explain_record(con, word, games.games_named(game)))
         else:
             print(run_explain(con, word, games.games_named(game)))
+
+
+ChangeKind = StrEnum(  # type: ignore[misc]
+    "ChangeKind",
+    {
+        "accepted_then_rejected": "accepted-then-rejected",
+        "rejected_then_accepted": "rejected-then-accepted",
+        "all": "all",
+    },
+)
+"""The kinds of flip `pipeline changes --kind` lists."""
+
+
+@app.command(rich_help_panel=REPORTS)
+@user_errors
+def changes(
+    game: Annotated[GameName, typer.Argument(help="The game.")],
+    since: Since = None,
+    until: Annotated[str | None, typer.Option(help="Last date, YYYY-MM-DD.")] = None,
+    word: Annotated[str | None, typer.Option(help="One word's history.")] = None,
+    kind: Annotated[
+        ChangeKind, typer.Option(help="Only the words with a flip of this kind.")
+    ] = ChangeKind["all"],
+    format: Annotated[
+        ExportFormat | None,
+        typer.Option("--format", help="Write one record per word in this format (with --out)."),
+    ] = None,
+    out: Annotated[Path | None, typer.Option(help="Output file (default: stdout).")] = None,
+    as_json: AsJson = False,
+) -> None:
+    """Show the words the NYT both accepted and left out where they qualified: their flips, their
+    history and where they stand, with counts per kind and year.
+
+    Example: pipeline changes spelling-bee --until 2024-11-18 --json
+    Example: pipeline changes spelling-bee --word hied
+    Example: pipeline changes letter-boxed --format csv --out changes.csv
+    """
+    from pipeline.render.markdown import sections_markdown
+    from pipeline.report.sections import changes_sections
+    from pipeline.stages import changes as stage
+    from pipeline.stages.explain import normalize
+    from pipeline.stages.export import check_export_target, write_relation
+    from pipeline.storage import warehouse
+
+    first = parse_date(since, "--since", None)
+    last = parse_date(until, "--until", None)
+    if first is not None and last is not None and first > last:
+        raise UserError(f"--since {first} is after --until {last}")
+    if as_json and (format is not None or out is not None):
+        raise UserError("--json prints one object: --format and --out do not apply")
+    fmt = (format or ExportFormat.jsonl).value if (format or out) else None
+    if fmt is not None:
+        check_export_target(fmt, out)
+    chosen = game_named(game)
+    one_word = normalize(word) if word is not None else None
+    with warehouse.open_warehouse(read_only=True) as con:
+        if fmt is not None:
+            relation = stage.changes_relation(con, chosen, first, last, one_word, kind.value)
+            count = write_relation(relation, fmt, out)
+            if out is not None:
+                print(f"wrote {count:,} records to {out}", file=sys.stderr)
+            return
+        found = stage.changes(con, chosen, first, last, one_word, kind.value)
+    if as_json:
+        print_json(stage.changes_record(found))
+    elif one_word is not None and not found.words.rows:
+        print(
+            f"{chosen.title}: the NYT never both accepted and left out {one_word!r} in this window"
+        )
+    else:
+        print(sections_markdown(changes_sections(found)))
 
 
 @bench_app.command("stages")

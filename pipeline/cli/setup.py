@@ -82,9 +82,9 @@ def scrape(
     with stage_warehouse() as con:
         load_run(con, run)
         if as_json:
-            print_json(scrape_record(con))
+            print_json(scrape_record(con, run.loaded_dates()))
         else:
-            print_scrape_summary(con)
+            print_scrape_summary(con, run.loaded_dates())
 
 
 @app.command(rich_help_panel=SETUP)

@@ -64,6 +64,9 @@ class GameHooks:
     archive_tables: tuple[str, ...]  # the tables the scrape summary counts
     problems: Callable[[Any], list[str]]  # what breaks the game's rules in a record ([]: valid)
     staging_row: Callable[[Any, str], dict]  # a record and its URL as a source-day row
+    # the temp tables `judged` (date, word, accepted: every verdict on each word the NYT ever
+    # accepted) and `corrections` (date, word, correction, source) that verdict_changes reads
+    judge: Callable[[Connection], None]
 
     # --- build: every past verdict before a day: (day, word id, accepted), by day and word ------
     verdicts: Callable[[Connection, dt.date, list[str]], Verdicts]

@@ -147,6 +147,39 @@ def pairs_in(
     return found
 
 
+# --- scrape: which words entered or left the NYT's lists ----------------------------------------
+
+
+def judge_listed_words(con: Connection) -> None:
+    """Prepare what verdict_changes reads: every board where a word of some day's NYT list is
+    playable, whether that day's list holds it, for the words some list left out once."""
+    import numpy as np
+
+    words = [word for (word,) in warehouse.run(con, "scrape/letter_boxed_listed_words").fetchall()]
+    index = lb.WordIndex(words)
+    sorted_words = np.array(words, dtype=object)
+    listed_on = {
+        date: np.searchsorted(sorted_words, np.array(day_words, dtype=object))
+        for date, day_words in warehouse.run(con, "scrape/letter_boxed_listed_by_day").fetchall()
+    }
+    boards = warehouse.run(con, "scrape/letter_boxed_boards").fetchall()
+    with ThreadPoolExecutor(max_workers=os.cpu_count()) as pool:  # numpy lets go of the GIL
+        playable = list(pool.map(index.playable_indices, [lb.parse_board(s) for _, s in boards]))
+    nothing = np.zeros(0, np.int64)
+    listed = [listed_on.get(date, nothing) for date, _ in boards]
+    left_out = [np.setdiff1d(found, day) for found, day in zip(playable, listed, strict=True)]
+    changed = np.unique(np.concatenate(left_out or [nothing]))
+    rows: dict[str, list] = {"date": [], "word": [], "accepted": []}
+    for (date, _), found, day in zip(boards, playable, listed, strict=True):
+        judged = found[np.isin(found, changed)]
+        rows["date"] += [date] * len(judged)
+        rows["word"] += [words[word_id] for word_id in judged.tolist()]
+        rows["accepted"] += np.isin(judged, day).tolist()
+    warehouse.hand_over(con, "judged_rows", rows)
+    warehouse.run(con, "scrape/letter_boxed_judged")
+    warehouse.release(con, "judged_rows")
+
+
 # --- today -----------------------------------------------------------------------------------------
 
 
@@ -499,6 +532,7 @@ class LetterBoxedHooks(GameHooks):
     explain_tables = (LETTER_BOXED.table("dictionary"),)
 
     problems = staticmethod(box_problems)
+    judge = staticmethod(judge_listed_words)
     staging_row = staticmethod(box_row)
     verdicts = staticmethod(letter_boxed_verdicts)
     stored_record = staticmethod(stored_record)

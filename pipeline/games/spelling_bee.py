@@ -137,6 +137,12 @@ def spelling_bee_verdicts(con: Connection, as_of: dt.date, universe: list[str]) 
     )
 
 
+def judge_answer_words(con: Connection) -> None:
+    """Prepare what verdict_changes reads: every verdict on each word ever accepted, and the
+    words sources disagreed on for a day (spelling_bee_judged.sql)."""
+    warehouse.run(con, "scrape/spelling_bee_judged")
+
+
 # --- today -----------------------------------------------------------------------------------------
 
 
@@ -221,6 +227,7 @@ class SpellingBeeHooks(GameHooks):
     explain_tables = (SPELLING_BEE.table("not_accepted"),)
 
     problems = staticmethod(bee_problems)
+    judge = staticmethod(judge_answer_words)
     staging_row = staticmethod(bee_row)
     verdicts = staticmethod(spelling_bee_verdicts)
     stored_record = staticmethod(stored_record)

@@ -56,15 +56,20 @@ def write_relation(relation: duckdb.DuckDBPyRelation, fmt: str, out: Path | None
 
 
 def write_rows(handle, relation: duckdb.DuckDBPyRelation, fmt: str) -> None:
-    """Write a relation's rows as JSON lines or CSV (lists as space-separated words in CSV)."""
+    """Write a relation's rows as JSON lines or CSV (a list in a CSV cell as one JSON array)."""
     columns = relation.columns
     if fmt == "csv":
         writer = csv.writer(handle, lineterminator="\n")
         writer.writerow(columns)
-        for row in relation.fetchall():
-            writer.writerow(
-                " ".join(v) if isinstance(v, list) else ("" if v is None else v) for v in row
-            )
+        writer.writerows(map(csv_row, relation.fetchall()))
         return
     for row in relation.fetchall():
-        handle.write(json.dumps(dict(zip(columns, row, strict=True))) + "\n")
+        handle.write(json.dumps(dict(zip(columns, row, strict=True)), default=str) + "\n")
+
+
+def csv_row(row: tuple) -> list:
+    """Return a row's CSV cells: a list or an object as JSON, nothing for a missing value."""
+    return [
+        json.dumps(value, default=str) if isinstance(value, list | dict) else value
+        for value in ("" if v is None else v for v in row)
+    ]

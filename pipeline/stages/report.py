@@ -25,7 +25,7 @@ from pipeline.render import csv as render_csv
 from pipeline.render.model import TOP_ERRORS, GameReport, Reported, Section
 from pipeline.report import confidence, sections
 from pipeline.sources.word_lists import reported_lists
-from pipeline.stages import build
+from pipeline.stages import build, changes
 from pipeline.storage import warehouse
 from pipeline.storage.warehouse import Connection
 from pipeline.table import Table
@@ -33,6 +33,7 @@ from pipeline.table import Table
 RAW_LISTS = reported_lists()  # the registered word lists the report scores as raw lists
 DICTIONARIES = ("custom", "past_answers", *(raw.name for raw in RAW_LISTS))
 WINDOW_DAYS = 364
+REVERSAL_TABLES = ("reversals_by_year", "reversals_corrections", "reversals_words")
 CSV_TABLES = (
     "overall",
     "by_year",
@@ -198,6 +199,7 @@ def file_names(games: tuple[Game, ...], html: bool = False) -> list[str]:
     for game in games:
         names += [f"{game.slug}_{table}.csv" for table in CSV_TABLES]
         names += [f"{game.slug}_{table}.csv" for table in confidence.CSV_TABLES]
+        names += [f"{game.slug}_{table}.csv" for table in (*REVERSAL_TABLES, "reversals_backtest")]
         names += hooks_of(game).report_files()
         names += [f"{game.slug}_{CHART_FILE}", f"{game.slug}_{confidence.CHART_FILE}"]
     return names + ([HTML_FILE] if html else [])
@@ -223,6 +225,8 @@ def game_sections(
         sure = confidence.confidence_report(con, game, report.first, report.last)
         chart = folder / f"{game.slug}_{confidence.CHART_FILE}"
         found += sections.confidence_sections(sure, chart)
+    with progress.step(f"{game.title}: the NYT's changes of mind, and the backtest's"):
+        found += reversals(con, report)
     with progress.step(f"{game.title}: the sections of the game's own"):
         found += hooks_of(game).report_sections(
             con, ReportContext(folder, report.first, report.last)
@@ -233,6 +237,14 @@ def game_sections(
     with progress.step(f"{game.title}: writing CSV files and the charts to {folder}"):
         files = render_csv.write_section_tables(found, folder) + write_charts(report, sure, folder)
     return [*found, sections.files_section(report, files)], files
+
+
+def reversals(con: Connection, report: GameReport) -> list[Section]:
+    """Return the sections on every flip of the game's archive and how the backtest judged it."""
+    if not warehouse.table_exists(con, "verdict_changes"):
+        return []
+    handled = warehouse.query(con, "report/reversals", {"game": report.game.name})
+    return sections.reversals_section(changes.changes(con, report.game), handled)
 
 
 def report(

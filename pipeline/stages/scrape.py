@@ -94,6 +94,10 @@ class ScrapeRun:
         """Return the valid records of a game gathered so far, with their URLs."""
         return self.records.setdefault(game, [])
 
+    def loaded_dates(self) -> list[dt.date]:
+        """Return the dates of every valid record gathered (the days a load adds or renews)."""
+        return sorted({record.date for records in self.records.values() for record, _ in records})
+
     def tally(self, source: str) -> SourceTally:
         """Return the tally of a source, creating it on first use."""
         return self.tallies.setdefault(source, SourceTally())
@@ -420,7 +424,18 @@ def load(con: Connection, run: ScrapeRun, run_id: str) -> None:
         for game in GAMES:
             for merge in hooks_of(game).merges:
                 warehouse.build(con, merge, {"game": game.name})
+        judge_verdict_changes(con, [g for g in GAMES if run.records_of(g.name)])
         record_summary(con, run_id)
+
+
+def judge_verdict_changes(con: Connection, games: list[Game]) -> None:
+    """Rewrite the verdict_changes rows of the games whose archive this run changed (and of any
+    game without rows yet, as after the upgrade that brought the table)."""
+    known = set(warehouse.run(con, "scrape/games_with_changes").fetchall())
+    for game in GAMES:
+        if game in games or (game.name,) not in known:
+            hooks_of(game).judge(con)
+            warehouse.run(con, "scrape/verdict_changes", {"game": game.name})
 
 
 def record_summary(con: Connection, run_id: str) -> None:

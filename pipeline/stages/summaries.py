@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import datetime as dt
+
 from pipeline.render.json import records
-from pipeline.render.text import markdown_table
+from pipeline.render.text import markdown_table, plural
+from pipeline.stages import changes
 from pipeline.storage import warehouse
 from pipeline.storage.warehouse import Connection
+from pipeline.table import Table
 
 
 def print_word_sources(con: Connection) -> None:
@@ -19,8 +23,9 @@ def print_word_sources(con: Connection) -> None:
     print(f"\n{total:,} distinct words in the warehouse")
 
 
-def print_scrape_summary(con: Connection) -> None:
-    """Print the last scrape run per source and what the archive now holds."""
+def print_scrape_summary(con: Connection, dates: list[dt.date] | None = None) -> None:
+    """Print the last scrape run per source, what the archive now holds, and the reversals the
+    days it loaded brought."""
     runs = warehouse.query(con, "scrape/summary_last_run")
     headers = [
         "source",
@@ -36,6 +41,8 @@ def print_scrape_summary(con: Connection) -> None:
     print(markdown_table(headers, runs.rows))
     print()
     print(markdown_table(["table", "rows"], archive_counts(con)))
+    print()
+    print(new_reversals_line(new_reversals(con, dates or [])))
 
 
 def archive_counts(con: Connection) -> list[tuple[str, int]]:
@@ -49,10 +56,34 @@ def archive_counts(con: Connection) -> list[tuple[str, int]]:
     ]
 
 
-def scrape_record(con: Connection) -> dict:
-    """Return the last scrape run per source and the archive's row counts, as one object."""
+def scrape_record(con: Connection, dates: list[dt.date] | None = None) -> dict:
+    """Return the last scrape run per source, the archive's row counts and the reversals the
+    loaded days brought, as one object."""
     runs = warehouse.query(con, "scrape/summary_last_run")
     return {
         "sources": records(runs),
         "tables": dict(archive_counts(con)),
+        "new_reversals": records(new_reversals(con, dates or [])),
     }
+
+
+def new_reversals(con: Connection, dates: list[dt.date]) -> Table:
+    """Return the flips on the days a scrape loaded (none without the verdict_changes table)."""
+    if not dates or not warehouse.table_exists(con, "verdict_changes"):
+        return Table(("game", "date", "word", "change"), [])
+    return changes.new_flips(con, dates)
+
+
+def new_reversals_line(flips: Table) -> str:
+    """Return the line announcing the reversals a scrape brought, and how to see them."""
+    if not flips.rows:
+        return "No new reversals: the days loaded repeat every earlier verdict."
+    shown = ", ".join(
+        f"{word} ({game} {date}, {change})" for game, date, word, change in flips.rows[:10]
+    )
+    more = f" and {len(flips.rows) - 10:,} more" if len(flips.rows) > 10 else ""
+    first_game, first_date = flips.rows[0][0], min(flips.column("date"))
+    return (
+        f"{plural(len(flips.rows), 'new reversal')}: {shown}{more} "
+        f"(run `pipeline changes {first_game} --since {first_date}`)"
+    )

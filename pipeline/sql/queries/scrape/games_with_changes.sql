@@ -1,0 +1,2 @@
+-- The games verdict_changes already holds rows of.
+SELECT DISTINCT game FROM verdict_changes;

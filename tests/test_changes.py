@@ -1,0 +1,163 @@
+"""`pipeline changes`: the NYT changing its mind, on hand-made histories loaded by the real scrape
+stage (in, out, in; out then in; a word added during the day), and on the tiny warehouse."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from pipeline.cli.app import app
+from pipeline.games import SPELLING_BEE
+from pipeline.sources.records import BeeRecord
+from pipeline.stages import changes, scrape
+from pipeline.stages.summaries import new_reversals, new_reversals_line
+from pipeline.storage import warehouse
+
+D1, D2, D3, D4 = (dt.date(2024, m, 1) for m in (1, 2, 3, 4))
+
+
+def day(date: dt.date, answers: str, source: str = "nyt_gamedata") -> BeeRecord:
+    """Return a puzzle of the letters a belrty (pangram betrayal) with these answers."""
+    words = tuple(sorted(answers.split()))
+    return BeeRecord(date, "a", "belrty", words, ("betrayal",), source)
+
+
+# able: in, out, in; bale: out then in; rate: out, out, out, then added during the day (the
+# 3 a.m. bulk archive lacks it): a correction, not a flip. betrayal and tale never change.
+HISTORY = [
+    day(D1, "able betrayal tale"),
+    day(D2, "bale betrayal tale"),
+    day(D3, "able bale betrayal tale"),
+    day(D4, "able bale betrayal rate tale"),
+    day(D4, "able bale betrayal tale", source="bulk_archive"),
+]
+
+
+@pytest.fixture(scope="module")
+def history(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Return a warehouse holding the hand-made Spelling Bee history, loaded by the scrape."""
+    path = tmp_path_factory.mktemp("changes") / "warehouse.duckdb"
+    run = scrape.ScrapeRun()
+    for record in HISTORY:
+        scrape.accept(run, record, f"https://example.org/{record.source}/{record.date}")
+    with warehouse.stage_warehouse(path) as con:
+        scrape.load(con, run, "changes-run")
+    return path
+
+
+def stored(path: Path) -> list[tuple]:
+    """Return every verdict_changes row of the history."""
+    with warehouse.open_warehouse(path, read_only=True) as con:
+        return con.execute(
+            "SELECT word, date, accepted, change, correction, corrected_source "
+            "FROM verdict_changes ORDER BY word, date"
+        ).fetchall()
+
+
+def test_the_table_holds_every_verdict_of_each_word_with_both(history: Path) -> None:
+    a_then_r, r_then_a = changes.KINDS
+    assert stored(history) == [
+        ("able", D1, True, None, None, None),
+        ("able", D2, False, a_then_r, None, None),
+        ("able", D3, True, r_then_a, None, None),
+        ("able", D4, True, None, None, None),
+        ("bale", D1, False, None, None, None),
+        ("bale", D2, True, r_then_a, None, None),
+        ("bale", D3, True, None, None, None),
+        ("bale", D4, True, None, None, None),
+        ("rate", D1, False, None, None, None),
+        ("rate", D2, False, None, None, None),
+        ("rate", D3, False, None, None, None),
+        ("rate", D4, True, None, "added during the day", "bulk_archive"),
+    ]
+
+
+def test_counts_over_the_whole_history_and_a_window(history: Path) -> None:
+    with warehouse.open_warehouse(history, read_only=True) as con:
+        whole = changes.changes(con, SPELLING_BEE)
+        window = changes.changes(con, SPELLING_BEE, last=dt.date(2024, 2, 15))
+        dropped = changes.changes(con, SPELLING_BEE, kind="accepted-then-rejected")
+    assert whole.counts() == {
+        "words_with_both_verdicts": 3,
+        "accepted_then_rejected": 1,
+        "rejected_then_accepted": 2,
+        "currently_out": 0,
+        "flips": 3,
+        "corrections": 1,
+    }
+    assert whole.by_year().rows == [("2024", 1, 2, 1)]
+    assert window.counts() == {
+        "words_with_both_verdicts": 2,  # rate was only left out before 2024-02-15
+        "accepted_then_rejected": 1,
+        "rejected_then_accepted": 1,
+        "currently_out": 1,  # able, out on 2024-02-01
+        "flips": 2,
+        "corrections": 0,
+    }
+    assert dropped.words.column("word") == ["able"]
+
+
+def test_a_scrape_announces_the_reversals_of_the_days_it_loaded(history: Path) -> None:
+    with warehouse.open_warehouse(history, read_only=True) as con:
+        line = new_reversals_line(new_reversals(con, [D2]))
+        none = new_reversals_line(new_reversals(con, [D4]))
+    assert line == (
+        "2 new reversals: able (spelling-bee 2024-02-01, accepted-then-rejected), "
+        "bale (spelling-bee 2024-02-01, rejected-then-accepted) "
+        "(run `pipeline changes spelling-bee --since 2024-02-01`)"
+    )
+    assert none == "No new reversals: the days loaded repeat every earlier verdict."
+
+
+def invoke(path: Path, *args: str) -> str:
+    """Run `pipeline changes ARGS` on a warehouse; return its output (status 0 asserted)."""
+    result = CliRunner().invoke(app, ["changes", *args], env={"PIPELINE_WAREHOUSE": str(path)})
+    assert result.exit_code == 0, result.output
+    return result.stdout
+
+
+def test_one_word_s_history(history: Path) -> None:
+    text = invoke(history, "spelling-bee", "--word", "able")
+    assert "| able |        4 |        3 |        1 | 2024-02-01 out, 2024-03-01 in | in  |" in text
+    assert "| 2024-02-01 | left out |            |" in text
+    assert invoke(history, "spelling-bee", "--word", "tale") == (
+        "Spelling Bee: the NYT never both accepted and left out 'tale' in this window\n"
+    )
+
+
+def test_json_and_formats(history: Path, tmp_path: Path) -> None:
+    record = json.loads(invoke(history, "spelling-bee", "--until", "2024-02-15", "--json"))
+    assert record["counts"]["words_with_both_verdicts"] == 2
+    assert [w["word"] for w in record["words"]] == ["able", "bale"]
+    assert record["words"][0]["history"] == [
+        {"date": "2024-01-01", "accepted": True, "correction": None},
+        {"date": "2024-02-01", "accepted": False, "correction": None},
+    ]
+    out = tmp_path / "changes.csv"
+    invoke(history, "spelling-bee", "--format", "csv", "--out", str(out))
+    lines = out.read_text().splitlines()
+    assert lines[0] == (
+        "word,verdict_count,accepted_count,left_out_count,flip_count,state,last_date,flips,history"
+    )
+    assert lines[1].startswith('able,4,3,1,2,in,2024-04-01,"[{""date"": ""2024-02-01""')
+
+
+def test_the_tiny_letter_boxed_lists(tiny_warehouse: Path) -> None:
+    """The tiny archive's one board, on three days with growing lists (tests/tiny_archive.py):
+    chat listed on 2024-03-01 only; chop from then on; host and ohms on 2024-06-11."""
+    with warehouse.open_warehouse(tiny_warehouse, read_only=True) as con:
+        rows = con.execute(
+            "SELECT word, list(accepted ORDER BY date), list(change ORDER BY date) "
+            "FROM verdict_changes WHERE game = 'letter-boxed' GROUP BY word ORDER BY word"
+        ).fetchall()
+    a_then_r, r_then_a = changes.KINDS
+    assert rows == [
+        ("chat", [False, True, False], [None, r_then_a, a_then_r]),
+        ("chop", [False, True, True], [None, r_then_a, None]),
+        ("host", [False, False, True], [None, None, r_then_a]),
+        ("ohms", [False, False, True], [None, None, r_then_a]),
+    ]
