@@ -114,6 +114,8 @@ def build(
         print(
             f"{summary.game.name}: {len(summary.words):,} words; validation-year micro "
             f"P {scores['precision']:.4f} R {scores['recall']:.4f} F1 {scores['f1']:.4f}\n"
+            f"  new words: validation-year P {summary.new_words['precision']:.4f} "
+            f"R {summary.new_words['recall']:.4f} F1 {summary.new_words['f1']:.4f}\n"
             f"  rule: {summary.rule.describe()}\n"
             f"  maybe: {len(summary.maybe):,} words with {summary.band.describe()}"
         )

@@ -70,6 +70,9 @@ class GameHooks:
 
     # --- build: every past verdict before a day: (day, word id, accepted), by day and word ------
     verdicts: Callable[[Connection, dt.date, list[str]], Verdicts]
+    # new words judged by the new-word model (model/newword.py; it reads when the other games
+    # left each word out), or by their evidence bucket's rate alone
+    new_word_model: bool = False
 
     # --- today --------------------------------------------------------------------------------
     stored_record: Callable[[Connection, dt.date | None], Any]  # a date's stored puzzle, or None

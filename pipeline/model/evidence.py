@@ -31,6 +31,7 @@ from itertools import product
 
 import numpy as np
 
+from pipeline.model import newword
 from pipeline.model.rule import Evidence
 
 TAUS = (180, 365, 730, 1461)  # days: the decayed scores score_180 .. score_1461
@@ -73,6 +74,11 @@ class WordFeatures:
     first_listed: np.ndarray  # the first day an NYT Letter Boxed list had the word, or NEVER
     offensive: np.ndarray  # on the LDNOOBW list, or the plural of a word on it
     stem_of: tuple[np.ndarray, np.ndarray]  # (word id, id of a word it may inflect) pairs
+    # The new-word model's inputs (pipeline/model/newword.py), None for a game that judges new
+    # words by their bucket's rate alone: the words' traits as model columns, and the first day
+    # each word was left out where it qualified in another game (NEVER if it never was).
+    traits: dict[str, np.ndarray] | None = None  # trait name -> column by word id
+    left_out_elsewhere: np.ndarray | None = None
 
 
 def evidence_rows(
@@ -89,6 +95,8 @@ def evidence_rows(
     columns = row_evidence(word_id, day, accepted, features)
     past = len(verdicts.day)
     current = {name: values[past:].copy() for name, values in columns.items()}
+    current.setdefault("factor_codes", np.full((words, FACTORS), -1, dtype=np.int16))
+    current.setdefault("factor_values", np.zeros((words, FACTORS), dtype=np.float32))
     current["word"] = np.array(features.words, dtype=object)
     current["bucket"] = np.array(bucket_names(), dtype=object)[current["bucket_code"]]
     current["history_bucket"] = np.array(("", *HISTORY_BUCKETS), dtype=object)[
@@ -113,6 +121,7 @@ HISTORY_COLUMNS = (
     "bucket_code",
     "bucket_size",
     "bucket_rate",
+    "new_word_rate",
     "history_code",
     "history_size",
     "probability",
@@ -133,6 +142,7 @@ def row_evidence(
     history_size, history_rate = rates_before(
         np.maximum(history_code, 0), len(HISTORY_BUCKETS), day, known & judged, accepted == 1
     )
+    new_word = new_word_rates(word_id, day, accepted, features, bucket_code, size, rate, judged)
     columns |= {
         "day": day,
         "bucket_code": bucket_code,
@@ -141,9 +151,67 @@ def row_evidence(
         "history_code": history_code,
         "history_size": np.where(judged, history_size, 0).astype(np.int32),
         "history_rate": np.where(judged, history_rate, 0.0),
-        "probability": np.where(judged, history_rate, rate),
+        **new_word,
+        "probability": np.where(judged, history_rate, new_word["new_word_rate"]),
         "guarded": features.offensive[word_id] & (columns["prior_accepted"] == 0),
     }
+    return columns
+
+
+FACTORS = 3  # the model's largest contributions kept for each build row (explain shows them)
+
+
+def new_word_rates(
+    word_id: np.ndarray,
+    day: np.ndarray,
+    accepted: np.ndarray,
+    features: WordFeatures,
+    bucket_code: np.ndarray,
+    bucket_size: np.ndarray,
+    bucket_rate: np.ndarray,
+    judged: np.ndarray,
+) -> dict[str, np.ndarray]:
+    """Return each row's new-word probability (the bucket's rate without a model), its parent
+    evidence's and, for the build's own rows, the model's largest factors."""
+    columns = {
+        "new_word_rate": bucket_rate.astype(np.float64),
+        "parent_rate": bucket_rate.astype(np.float64),
+    }
+    if features.traits is None or features.left_out_elsewhere is None:
+        return columns
+    new = np.flatnonzero(~judged)
+    flags = bucket_code[new] // ZIPF_BINS
+    known = accepted[new] != UNDECIDED
+    _, flags_rate = rates_before(flags, 1 << FLAG_BITS, day[new], known, accepted[new] == 1)
+    design = newword.Design(
+        word_id=word_id[new],
+        flags=flags,
+        zipf_bin=bucket_code[new] % ZIPF_BINS,
+        left_out_elsewhere=features.left_out_elsewhere[word_id[new]] < day[new],
+        stem_rejected=stems_first(word_id, day, accepted == 0, features)[word_id[new]] < day[new],
+        stem_listed=stems_first_listed(features)[word_id[new]] < day[new],
+        bucket_rate=bucket_rate[new],
+        parent_rate=flags_rate,
+        traits=tuple(features.traits.values()),
+        flag_bits=FLAG_BITS,
+        zipf_bins=ZIPF_BINS,
+    )
+    fitted = newword.strictly_earlier_probabilities(design, day[new], accepted[new] == 1, known)
+    probability, parent = fitted.probability, fitted.parent
+    columns["factor_codes"] = np.full((len(day), FACTORS), -1, dtype=np.int16)
+    columns["factor_values"] = np.zeros((len(day), FACTORS), dtype=np.float32)
+    undecided = np.flatnonzero(~known)  # the build's own rows, judged by the last fit
+    if fitted.coefficients is not None and len(undecided):
+        p, parent_p, codes, values = newword.judge_undecided(
+            design, undecided, fitted.coefficients, FACTORS
+        )
+        probability[undecided], parent[undecided] = p, parent_p
+        columns["factor_codes"][new[undecided]] = codes
+        columns["factor_values"][new[undecided]] = values
+    columns["new_word_rate"][new] = newword.capped_for_sparse_buckets(
+        probability, parent, bucket_size[new]
+    )
+    columns["parent_rate"][new] = parent
     return columns
 
 
@@ -235,11 +303,29 @@ def stems_first_accepted(
     word_id: np.ndarray, day: np.ndarray, accepted: np.ndarray, features: WordFeatures
 ) -> np.ndarray:
     """Return, per word id, the first day a word it may inflect was accepted (or NEVER)."""
-    first_accepted = np.full(len(features.words), NEVER, dtype=np.int32)
-    np.minimum.at(first_accepted, word_id[accepted == 1], day[accepted == 1])
+    return stems_first(word_id, day, accepted == 1, features)
+
+
+def stems_first(
+    word_id: np.ndarray, day: np.ndarray, verdict: np.ndarray, features: WordFeatures
+) -> np.ndarray:
+    """Return, per word id, the first day of a row marked `verdict` (accepted, or left out) of a
+    word it may inflect (or NEVER)."""
+    first = np.full(len(features.words), NEVER, dtype=np.int32)
+    np.minimum.at(first, word_id[verdict], day[verdict])
+    return stem_firsts(first, features)
+
+
+def stems_first_listed(features: WordFeatures) -> np.ndarray:
+    """Return, per word id, the first day an NYT Letter Boxed list had a word it may inflect."""
+    return stem_firsts(features.first_listed.astype(np.int32), features)
+
+
+def stem_firsts(first: np.ndarray, features: WordFeatures) -> np.ndarray:
+    """Return, per word id, the earliest of `first` over the words it may inflect."""
     inflected, stem = features.stem_of
     stem_first = np.full(len(features.words), NEVER, dtype=np.int32)
-    np.minimum.at(stem_first, inflected, first_accepted[stem])
+    np.minimum.at(stem_first, inflected, first[stem])
     return stem_first
 
 

@@ -43,16 +43,29 @@ BUCKET_FLAGS = (
 
 @dataclass(frozen=True)
 class Rule:
-    """The membership rule: decayed verdicts for words seen before, bucket rates for new words."""
+    """The membership rule: decayed verdicts for words seen before; for new words, the new-word
+    model's probability (`model`), or their bucket's rate."""
 
     score_column: str
     new_word_threshold: float
+    model: bool = False  # new words judged by the new-word model (pipeline/model/newword.py)
 
     def describe(self) -> str:
         """Return the rule in one sentence."""
         return (
-            f"a word eligible before is in when {self._seen_word_test()}; a new word is in when at least "
-            f"{self.new_word_threshold:.0%} of earlier new words of its evidence bucket were accepted"
+            f"a word eligible before is in when {self._seen_word_test()}; {self._new_word_test()}"
+        )
+
+    def _new_word_test(self) -> str:
+        """Return the test a new word must pass, in words."""
+        if self.model:
+            return (
+                "a new word is in when the new-word model (a logistic regression on earlier new "
+                f"words) gives it a probability of at least {self.new_word_threshold:.0%}"
+            )
+        return (
+            f"a new word is in when at least {self.new_word_threshold:.0%} of earlier new words "
+            "of its evidence bucket were accepted"
         )
 
     def _seen_word_test(self) -> str:
@@ -72,10 +85,12 @@ class Rule:
         )
 
 
-def rule_grid() -> list[Rule]:
-    """Return every rule the build chooses from, in the order ties are broken."""
+def rule_grid(model: bool = False) -> list[Rule]:
+    """Return every rule the build chooses from, in the order ties are broken (`model`: new
+    words judged by the new-word model)."""
     return [
-        Rule(column, threshold) for column, threshold in product(SCORE_COLUMNS, NEW_WORD_THRESHOLDS)
+        Rule(column, threshold, model)
+        for column, threshold in product(SCORE_COLUMNS, NEW_WORD_THRESHOLDS)
     ]
 
 
@@ -122,11 +137,24 @@ def decide(evidence: Evidence, rule: Rule, *, guard: bool = True) -> np.ndarray:
         score = evidence[rule.score_column]
         last_accepted = evidence["last_accepted"].astype(bool)
         seen_decision = (score > TIE) | ((np.abs(score) <= TIE) & last_accepted)
-    new_decision = evidence["bucket_rate"] >= rule.new_word_threshold
+    new_decision = new_word_rate(evidence) >= rule.new_word_threshold
     decisions = np.where(seen, seen_decision, new_decision)
     if guard:
         decisions &= ~guarded(evidence)
     return decisions
+
+
+def new_word_rate(evidence: Evidence) -> np.ndarray:
+    """Return each row's new-word probability: the new-word model's, or its bucket's rate."""
+    if "new_word_rate" in evidence.columns:
+        return evidence["new_word_rate"]
+    return evidence["bucket_rate"]
+
+
+def rounded_new_word_rates(evidence: Evidence) -> list[float]:
+    """Return the new-word probabilities to two places, as the reasons show them (so that the
+    reasons of words alike are written once)."""
+    return np.round(new_word_rate(evidence), 2).tolist()
 
 
 def guarded(evidence: Evidence) -> np.ndarray:
@@ -170,13 +198,17 @@ REASON_COLUMNS = (
     "bucket_rate",
     "bucket_size",
     "bucket",
+    "new_word_rate",
 )
 
 
 def reasons(evidence: Evidence, rule: Rule, decisions: np.ndarray) -> list[str]:
     """Return a short reason per row for its decision (each distinct one written once: most
     rows share theirs)."""
-    columns = [evidence[name].tolist() for name in (*REASON_COLUMNS, rule.score_column)]
+    columns = [
+        evidence[name].tolist() if name != "new_word_rate" else rounded_new_word_rates(evidence)
+        for name in (*REASON_COLUMNS, rule.score_column)
+    ]
     reason_for = cache(partial(_reason, rule))
     return [
         reason_for(*row)
@@ -195,6 +227,7 @@ def _reason(
     bucket_rate: float,
     bucket_size: int,
     bucket: str,
+    new_word_probability: float,
     score: float,
 ) -> str:
     """Return the reason for one row's decision."""
@@ -213,10 +246,13 @@ def _reason(
             f"{verdict}: accepted in {int(prior_accepted)} of "
             f"{int(prior_verdicts)} puzzles where it was eligible, {measure}"
         )
-    return (
-        f"{verdict}: never eligible; {bucket_rate:.0%} (smoothed) of the "
-        f"{int(bucket_size)} earlier new words {describe_bucket(bucket)} were accepted"
+    earlier = (
+        f"{bucket_rate:.0%} (smoothed) of the {int(bucket_size)} earlier new words "
+        f"{describe_bucket(bucket)} were accepted"
     )
+    if rule.model:
+        return f"{verdict}: never eligible; the new-word model gives {new_word_probability:.2f} ({earlier})"
+    return f"{verdict}: never eligible; {earlier}"
 
 
 @cache

@@ -16,7 +16,7 @@ from pipeline.storage.warehouse import Connection
 from pipeline.table import Table
 
 CHART_FILE = "calibration.png"
-CSV_TABLES = ("calibration", "probability_scores", "maybe_tier", "guard", "edits")
+CSV_TABLES = ("new_words", "calibration", "probability_scores", "maybe_tier", "guard", "edits")
 
 
 def confidence_tables(
@@ -26,7 +26,7 @@ def confidence_tables(
     params = {"game": game.name, "first": first, "last": last}
     tables = {
         name: warehouse.query(con, f"report/{name}", params)
-        for name in ("calibration", "probability_scores", "maybe_tier", "guard")
+        for name in ("new_words", "calibration", "probability_scores", "maybe_tier", "guard")
     }
     tables["edits"] = (
         warehouse.query(con, "report/edits", params)

@@ -371,7 +371,38 @@ def confidence_sections(report: ConfidenceReport, chart: Path | None = None) -> 
     _, puzzles, maybe_pairs, per_puzzle, errors, held, share = overall
     scores = report["probability_scores"]
     edits = report["edits"]
+    new_words = report["new_words"]
+    new = new_words.where("kind", "new").rows
     return [
+        Section(
+            f"{game}-new-words",
+            "New words beside every pair",
+            blocks=(
+                Paragraph(
+                    "A new word is one no earlier puzzle allowed: the NYT has never judged it, so "
+                    "the custom dictionary decides on what is known of the word (the new-word "
+                    "model, or its evidence bucket's rate) rather than on the NYT's own verdicts. "
+                    + (
+                        f"On the window's {new[0][1]:,} new-word pairs: P {new[0][5]:.4f}, "
+                        f"R {new[0][6]:.4f}, F1 {new[0][7]:.4f}."
+                        if new
+                        else "The window has no new-word pair."
+                    )
+                ),
+                TableBlock(
+                    "new-words",
+                    new_words,
+                    Table(
+                        ("kind", "pairs", "answers", "predicted", "correct", "P", "R", "F1")
+                        + ("Brier", "ECE (deciles)"),
+                        new_words.rows,
+                    ),
+                    caption="Precision, recall and F1 (higher is better), Brier score and "
+                    "expected calibration error (lower is better), by kind of pair.",
+                    file=f"{report.game.slug}_new_words.csv",
+                ),
+            ),
+        ),
         Section(
             id=f"{game}-calibration",
             heading=f"How sure the custom dictionary is ({report.first} .. {report.last}, "

@@ -18,15 +18,21 @@ import numpy as np
 
 from pipeline import progress
 from pipeline.errors import UserError
-from pipeline.games import Game
+from pipeline.games import GAMES, Game
 from pipeline.games.hooks import hooks_of
 from pipeline.model.evidence import (
+    FACTORS,
     HISTORY_BUCKETS,
+    NEVER,
+    ZIPF_BINS,
+    Verdicts,
     WordFeatures,
     bucket_names,
     evidence_rows,
 )
+from pipeline.model.newword import feature_names
 from pipeline.model.rule import (
+    BUCKET_FLAGS,
     Evidence,
     MaybeBand,
     Rule,
@@ -56,6 +62,7 @@ class BuildSummary:
     words: list[str]  # the custom list, sorted
     band: MaybeBand  # the maybe tier's probabilities, chosen on the validation year
     maybe: list[tuple[str, float, bool]]  # (word, probability, included) in the band, by word
+    new_words: dict[str, float]  # precision, recall and F1 on the validation year's new words
 
 
 def build_record(summary: BuildSummary) -> dict:
@@ -63,6 +70,7 @@ def build_record(summary: BuildSummary) -> dict:
     return {
         "words": len(summary.words),
         "validation": summary.validation,
+        "validation_new_words": summary.new_words,
         "rule": {
             "score_column": summary.rule.score_column,
             "new_word_threshold": summary.rule.new_word_threshold,
@@ -79,17 +87,69 @@ def build(
     warehouse.run(con, "build/memory_limit")
     prepare_stage(con)  # older build tables are dropped here (upgrade 3)
     warehouse.create_missing_tables(con, "build")
-    summaries = [build_game(con, game, build_id, edits or []) for game in games]
-    for summary in summaries:
+    summaries: dict[str, BuildSummary] = {}
+    left_out: dict[str, LeftOut] = {}  # each game built so far: when its words were left out
+    for game in sorted(games, key=uses_new_word_model):  # the model reads the other games
+        elsewhere = left_out_elsewhere(con, game, left_out) if uses_new_word_model(game) else None
+        summaries[game.name], left_out[game.name] = build_game(
+            con, game, build_id, edits or [], elsewhere
+        )
+    for summary in (summaries[game.name] for game in games):
         custom_lists.stage_word_list(summary.game, summary.words, build_id)
         custom_lists.stage_maybe_list(summary.game, summary.maybe, build_id)
-    return summaries
+    return [summaries[game.name] for game in games]
 
 
-def build_game(con: Connection, game: Game, build_id: str, edits: list[Edit]) -> BuildSummary:
-    """Build one game's evidence, choose its rule, store its backtest and custom words."""
+LeftOut = dict[str, int]
+"""The first day each word was left out where it qualified (day numbers; never left out: absent)."""
+
+
+def uses_new_word_model(game: Game) -> bool:
+    """Return True when the game judges new words with the new-word model (model/newword.py)."""
+    return bool(hooks_of(game).new_word_model)
+
+
+def left_out_elsewhere(con: Connection, game: Game, known: dict[str, LeftOut]) -> LeftOut:
+    """Return, per word, the first day another game left it out where it qualified: from the
+    games built already in this run, the others' verdicts fetched now."""
+    days: LeftOut = {}
+    for other in GAMES:
+        if other == game:
+            continue
+        found = known.get(other.name)
+        if found is None:
+            with progress.step(f"{other.name}: the verdicts {game.name}'s new-word model reads"):
+                found = left_out_days(con, other)
+        for word, day in found.items():
+            days[word] = min(day, days.get(word, day))
+    return days
+
+
+def left_out_days(con: Connection, game: Game) -> LeftOut:
+    """Return, per word of a game's universe, the first day a past puzzle left it out."""
+    last = last_archive_date(con, game)
+    params = {"game": game.name, "min_length": game.min_length, "edited_words": []}
+    warehouse.run(con, "build/universe", params)
+    words = [word for (word,) in warehouse.run(con, "build/universe_words").fetchall()]
+    return first_left_out(hooks_of(game).verdicts(con, last + dt.timedelta(days=1), words), words)
+
+
+def first_left_out(verdicts: Verdicts, words: list[str]) -> LeftOut:
+    """Return the first day each word was left out where it qualified."""
+    first = np.full(len(words), NEVER, dtype=np.int32)
+    left = ~verdicts.accepted.astype(bool)
+    np.minimum.at(first, verdicts.word_id[left], verdicts.day[left])
+    ids = np.flatnonzero(first < NEVER)
+    return dict(zip([words[i] for i in ids.tolist()], first[ids].tolist(), strict=True))
+
+
+def build_game(
+    con: Connection, game: Game, build_id: str, edits: list[Edit], elsewhere: LeftOut | None
+) -> tuple[BuildSummary, LeftOut]:
+    """Build one game's evidence, choose its rule, store its backtest and custom words; return
+    what it built and when its words were left out (the new-word model of another game reads it)."""
     edited = edit_columns(edits, game)
-    past = judge_the_past(con, game, edited["word"])
+    past = judge_the_past(con, game, edited["word"], elsewhere)
     current, rule, band = past.current, past.rule, past.band
     chosen = decide(current, rule)
     why = reasons(current, rule, chosen)
@@ -97,7 +157,7 @@ def build_game(con: Connection, game: Game, build_id: str, edits: list[Edit]) ->
     maybe = band.holds(current["probability"]) & ~guarded(current) & ~by_hand
     decisions = Decisions(current, chosen, why, by_hand, maybe)
     store_custom_words(con, game, decisions, past.verdict_days, rule)
-    store_rule(con, game, rule, band, build_id, edited)
+    store_rule(con, game, rule, band, build_id, edited, past.factor_names)
     words = sorted(str(word) for word, keep in zip(current["word"], chosen, strict=True) if keep)
     maybe_rows = sorted(
         (str(word), float(probability), bool(included))
@@ -105,7 +165,8 @@ def build_game(con: Connection, game: Game, build_id: str, edits: list[Edit]) ->
             current["word"][maybe], current["probability"][maybe], chosen[maybe], strict=True
         )
     )
-    return BuildSummary(game, rule, past.validation, words, band, maybe_rows)
+    summary = BuildSummary(game, rule, past.validation, words, band, maybe_rows, past.new_words)
+    return summary, past.left_out
 
 
 @dataclass(frozen=True)
@@ -117,29 +178,41 @@ class ThePast:
     rule: Rule
     band: MaybeBand
     validation: dict[str, float]
+    new_words: dict[str, float]
     current: Evidence
     verdict_days: dict[str, np.ndarray]
+    left_out: LeftOut
+    factor_names: list[str]
 
 
-def judge_the_past(con: Connection, game: Game, edited_words: list[str]) -> ThePast:
+def judge_the_past(
+    con: Connection, game: Game, edited_words: list[str], elsewhere: LeftOut | None = None
+) -> ThePast:
     """Compute the evidence, choose the rule and the maybe band on the validation year, and store
     the backtest: every past verdict with the rule's prediction."""
     last = last_archive_date(con, game)
     with progress.step(f"{game.name}: evidence for every eligible word of every past puzzle"):
-        history, current = build_evidence(con, game, last + dt.timedelta(days=1), edited_words)
+        found = game_evidence(con, game, last + dt.timedelta(days=1), edited_words, elsewhere)
+        history, current = found.history, found.current
     validation_from, validation_until = validation_window(last)
     with progress.step(
         f"{game.name}: choosing the rule on {validation_from} .. {validation_until}"
     ):
-        rule, validation = choose_rule(con, history, validation_from, validation_until)
+        grid = rule_grid(uses_new_word_model(game))
+        rule, validation = choose_rule(con, history, validation_from, validation_until, grid)
         history_decisions = decide(history, rule)
+        new_words = new_word_scores(
+            con, history, history_decisions, validation_from, validation_until
+        )
         band = choose_band(history, history_decisions, validation_from, validation_until)
     progress.note(f"rule: {rule.describe()}; maybe: {band.describe()}")
     verdict_days = last_verdict_days(history, len(current))
     backtest = backtest_rows(history, history_decisions, rule)
     del history, history_decisions  # their scores and buckets, hundreds of MB, are not stored
     store_backtest(con, game, backtest)
-    return ThePast(rule, band, validation, current, verdict_days)
+    return ThePast(
+        rule, band, validation, new_words, current, verdict_days, found.left_out, found.factor_names
+    )
 
 
 def choose_band(
@@ -175,22 +248,65 @@ def build_evidence(
 ) -> tuple[Evidence, Evidence]:
     """Return the evidence of every verdict before `as_of`, and of every universe word at `as_of`
     (pipeline/evidence.py; the hand-edited words join the universe)."""
+    found = game_evidence(con, game, as_of, edited_words)
+    return found.history, found.current
+
+
+@dataclass(frozen=True)
+class GameEvidence:
+    """A game's evidence: of every past verdict and of every universe word on the day after the
+    archive; when each word was left out; the names of the new-word model's columns."""
+
+    history: Evidence
+    current: Evidence
+    left_out: LeftOut
+    factor_names: list[str]
+
+
+def game_evidence(
+    con: Connection,
+    game: Game,
+    as_of: dt.date,
+    edited_words: list[str] | None = None,
+    elsewhere: LeftOut | None = None,
+) -> GameEvidence:
+    """Return the evidence of every verdict before `as_of` and of every universe word at `as_of`,
+    and when each word was left out; a game with the new-word model reads when the other games
+    left each word out (`elsewhere`, fetched here when not given)."""
+    model = uses_new_word_model(game)
+    if model and elsewhere is None:
+        elsewhere = left_out_elsewhere(con, game, {})  # the others' universes come and go first
     warehouse.run(
         con,
         "build/universe",
         {"game": game.name, "min_length": game.min_length, "edited_words": edited_words or []},
     )
-    features = word_features(con)
+    features = word_features(con, elsewhere if model else None)
     verdicts = hooks_of(game).verdicts(con, as_of, features.words)
-    return evidence_rows(verdicts, features, day_number(as_of))
+    left_out = first_left_out(verdicts, features.words)
+    history, current = evidence_rows(verdicts, features, day_number(as_of))
+    traits = list(features.traits or ())
+    return GameEvidence(history, current, left_out, feature_names(BUCKET_FLAGS, ZIPF_BINS, traits))
 
 
-def word_features(con: Connection) -> WordFeatures:
-    """Fetch what the evidence knows of each universe word before any verdict."""
+def word_features(con: Connection, elsewhere: LeftOut | None = None) -> WordFeatures:
+    """Fetch what the evidence knows of each universe word before any verdict; with `elsewhere`
+    (the new-word model's games), its traits and when the other games left it out too."""
     words = [word for (word,) in warehouse.run(con, "build/universe_words").fetchall()]
     warehouse.run(con, "build/word_stems")
     columns = warehouse.run(con, "build/word_features").fetchnumpy()
     stems = warehouse.run(con, "build/stem_pairs").fetchnumpy()
+    traits, left_out = None, None
+    if elsewhere is not None:
+        warehouse.hand_over(
+            con,
+            "left_out_elsewhere",
+            {"word": list(elsewhere), "day": np.fromiter(elsewhere.values(), np.int32)},
+        )
+        found = warehouse.run(con, "build/word_traits").fetchnumpy()
+        warehouse.release(con, "left_out_elsewhere")
+        left_out = np.asarray(found.pop("left_out_elsewhere"))
+        traits = {name: np.asarray(column) for name, column in found.items()}
     return WordFeatures(
         words=words,
         flags=np.asarray(columns["flags"]),
@@ -198,6 +314,8 @@ def word_features(con: Connection) -> WordFeatures:
         first_listed=np.asarray(columns["first_listed"]),
         offensive=np.asarray(columns["offensive"]),
         stem_of=(np.asarray(stems["word_id"]), np.asarray(stems["stem_id"])),
+        traits=traits,
+        left_out_elsewhere=left_out,
     )
 
 
@@ -219,14 +337,34 @@ def validation_window(last_date: dt.date) -> tuple[dt.date, dt.date]:
 
 
 def choose_rule(
-    con: Connection, evidence: Evidence, validation_from: dt.date, validation_until: dt.date
+    con: Connection,
+    evidence: Evidence,
+    validation_from: dt.date,
+    validation_until: dt.date,
+    grid: list[Rule] | None = None,
 ) -> tuple[Rule, dict[str, float]]:
     """Return the rule of the grid with the best micro F1 on the validation window, and its scores."""
     subset = evidence.rows_where(rows_between(evidence, validation_from, validation_until))
-    grid = rule_grid()
+    grid = grid or rule_grid()
     scores = score_predictions(con, subset["accepted"], [decide(subset, rule) for rule in grid])
     position, *_, precision, recall, f1 = scores.rows[0]
     return grid[position], {"precision": precision, "recall": recall, "f1": f1}
+
+
+def new_word_scores(
+    con: Connection,
+    evidence: Evidence,
+    decisions: np.ndarray,
+    validation_from: dt.date,
+    validation_until: dt.date,
+) -> dict[str, float]:
+    """Return the micro precision, recall and F1 of the decisions on the validation window's new
+    words (the pairs of words never eligible before)."""
+    rows = rows_between(evidence, validation_from, validation_until)
+    rows &= evidence["prior_verdicts"] == 0
+    found = score_predictions(con, evidence["accepted"][rows], [decisions[rows]])
+    _, *_, precision, recall, f1 = found.rows[0]
+    return {"precision": precision, "recall": recall, "f1": f1}
 
 
 def score_predictions(
@@ -325,6 +463,12 @@ def store_custom_words(
             "history_code": now["history_code"],
             "history_size": now["history_size"],
             "probability": now["probability"].astype(float),
+            "parent_rate": now["parent_rate"].astype(float),
+            **{
+                f"factor_{name}_{k + 1}": now[f"factor_{name}s"][:, k]
+                for name in ("code", "value")
+                for k in range(FACTORS)
+            },
             "guarded": now["guarded"],
             "edited": current.by_hand,
             "maybe": current.maybe,
@@ -351,6 +495,7 @@ def store_rule(
     band: MaybeBand,
     build_id: str,
     edited: dict[str, list],
+    factor_names: list[str],
 ) -> None:
     """Replace the game's hand edits and its rule (with the build id of its word lists)."""
     warehouse.hand_over(con, "edit_rows", edited)
@@ -367,6 +512,7 @@ def store_rule(
             "maybe_high": band.high,
             "description": rule.describe(),
             "build_id": build_id,
+            "factor_names": factor_names,
         },
     )
 

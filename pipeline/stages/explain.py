@@ -7,6 +7,7 @@ import re
 from pipeline.errors import UserError
 from pipeline.games import GAMES, Game
 from pipeline.games.hooks import hooks_of
+from pipeline.model.newword import MIN_COMPARABLE
 from pipeline.render.json import records
 from pipeline.render.markdown import sections_markdown
 from pipeline.render.model import Block, Bullets, Paragraph, Section, TableBlock
@@ -118,6 +119,13 @@ def probability_line(entry: dict) -> str:
             f"the rate of {entry['history_size']:,} earlier verdicts on words with its history "
             f"[{entry['history_bucket']}]"
         )
+    elif entry.get("factor_1") is not None:
+        source = (
+            "the new-word model; its evidence bucket "
+            f"[{entry['bucket']}] had {entry['bucket_size']:,} earlier new words (rate "
+            f"{entry['bucket_rate']:.3f}), its parent evidence (the rate of every earlier new "
+            f"word with its flags) gives {entry['parent_probability']:.3f}"
+        )
     else:
         source = f"the rate of its evidence bucket's {entry['bucket_size']:,} earlier new words"
     tier = (
@@ -127,7 +135,18 @@ def probability_line(entry: dict) -> str:
         if entry["guarded"]
         else ""
     )
-    return f"probability the NYT accepts it: {entry['probability']:.3f}, {source}{tier}"
+    line = f"probability the NYT accepts it: {entry['probability']:.3f}, {source}{tier}"
+    if entry.get("factor_1") is not None:
+        factors = ", ".join(
+            f"{entry[f'factor_{k}']} {entry[f'factor_{k}_weight']:+.2f}" for k in (1, 2, 3)
+        )
+        line += f"; the largest factors (log-odds): {factors}"
+    if entry.get("parent_probability") is not None and entry["bucket_size"] < MIN_COMPARABLE:
+        line += (
+            f"; its bucket has fewer than {MIN_COMPARABLE} earlier new words, so it reaches 0.5 "
+            "only if its parent evidence does"
+        )
+    return line
 
 
 def rule_lines(con: Connection, game: Game) -> list[str]:

@@ -38,6 +38,7 @@ NOTES = {
     2: "the scrape_runs table is from an older version: not_available becomes not_published",
     3: "the build's tables are from an older version: rebuilding them",
     4: "official_answers is a view of an older version: it becomes a table",
+    5: "the build's tables are from before the new-word model: rebuilding them",
 }
 
 

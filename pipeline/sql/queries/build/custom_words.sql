@@ -1,4 +1,5 @@
--- Fills the custom_words table (sql/tables/build/custom_words.sql).
+-- Fills the custom_words table (sql/tables/build/custom_words.sql) from decision_rows (handed over
+-- by build.py).
 DELETE FROM custom_words WHERE game = $game;
 
 INSERT INTO custom_words
@@ -27,6 +28,13 @@ SELECT
     CASE WHEN d.history_code >= 0 THEN $history_bucket_names[d.history_code + 1] END,
     d.history_size::INTEGER,
     d.probability,
+    CASE WHEN d.prior_verdicts = 0 THEN d.parent_rate END,
+    CASE WHEN d.prior_verdicts = 0 AND d.factor_code_1 >= 0 THEN d.factor_code_1 END,
+    CASE WHEN d.prior_verdicts = 0 AND d.factor_code_1 >= 0 THEN d.factor_value_1 END,
+    CASE WHEN d.prior_verdicts = 0 AND d.factor_code_1 >= 0 THEN d.factor_code_2 END,
+    CASE WHEN d.prior_verdicts = 0 AND d.factor_code_1 >= 0 THEN d.factor_value_2 END,
+    CASE WHEN d.prior_verdicts = 0 AND d.factor_code_1 >= 0 THEN d.factor_code_3 END,
+    CASE WHEN d.prior_verdicts = 0 AND d.factor_code_1 >= 0 THEN d.factor_value_3 END,
     d.guarded,
     d.edited,
     d.maybe,

@@ -23,6 +23,17 @@ CREATE TABLE IF NOT EXISTS custom_words (
     history_bucket VARCHAR CHECK ((history_bucket IS NULL) = (prior_verdicts = 0)),
     history_size INTEGER NOT NULL CHECK (history_size >= 0),
     probability DOUBLE NOT NULL CHECK (probability BETWEEN 0 AND 1),
+    -- a new word's parent evidence: the new-word model with the rate of every earlier new word of
+    -- its flags for its bucket's (a bucket of under 10 earlier new words needs it to reach 0.5)
+    parent_probability DOUBLE CHECK ((parent_probability IS NULL) = (prior_verdicts > 0)),
+    -- the new-word model's three largest factors for a new word (columns of the model, which
+    -- dictionary_rules.factor_names names, from 0) and what each adds to the log-odds
+    factor_1 SMALLINT CHECK (factor_1 IS NULL OR prior_verdicts = 0),
+    factor_1_weight REAL CHECK ((factor_1_weight IS NULL) = (factor_1 IS NULL)),
+    factor_2 SMALLINT CHECK ((factor_2 IS NULL) = (factor_1 IS NULL)),
+    factor_2_weight REAL CHECK ((factor_2_weight IS NULL) = (factor_2 IS NULL)),
+    factor_3 SMALLINT CHECK ((factor_3 IS NULL) = (factor_1 IS NULL)),
+    factor_3_weight REAL CHECK ((factor_3_weight IS NULL) = (factor_3 IS NULL)),
     guarded BOOLEAN NOT NULL CHECK (NOT guarded OR prior_accepted = 0),
     edited BOOLEAN NOT NULL,
     maybe BOOLEAN NOT NULL CHECK (NOT (maybe AND (guarded OR edited))),

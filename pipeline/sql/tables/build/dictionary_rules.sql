@@ -8,5 +8,6 @@ CREATE TABLE IF NOT EXISTS dictionary_rules (
     maybe_high DOUBLE NOT NULL CHECK (maybe_high BETWEEN maybe_low AND 1),
     description VARCHAR NOT NULL,
     built_at TIMESTAMP NOT NULL,
-    build_id VARCHAR NOT NULL  -- names the staged word lists of this build (build.py)
+    build_id VARCHAR NOT NULL,  -- names the staged word lists of this build (build.py)
+    factor_names VARCHAR[] NOT NULL  -- the new-word model's columns (custom_words.factor_1 ..)
 );
