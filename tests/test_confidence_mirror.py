@@ -96,3 +96,22 @@ def test_the_committed_edits_are_applied(mirror_warehouse) -> None:
         ).fetchall()
     edits, applied = rows[0]
     assert edits >= 10 and applied == edits
+
+
+@pytest.mark.mirror
+def test_the_new_word_model_meets_its_targets(confidence) -> None:
+    # Spelling Bee's new words (never eligible before): the model chosen on the year before.
+    new = confidence[SPELLING_BEE.name]["new_words"].where("kind", "new")
+    precision, recall, f1, _brier, ece = new.rows[0][5:]
+    assert round(f1, 4) >= 0.88 and round(ece, 4) <= 0.01
+    assert (new.column("pairs")[0], new.column("answers")[0]) == (2886, 481)
+
+
+@pytest.mark.mirror
+def test_no_sparse_bucket_alone_lifts_a_word_to_one_half(mirror_warehouse) -> None:
+    with mirror_warehouse.connect() as con:
+        lifted = con.execute(
+            "SELECT count(*) FROM custom_words WHERE game = 'spelling-bee' AND prior_verdicts = 0 "
+            "AND bucket_size < 10 AND probability >= 0.5 AND parent_probability < 0.5"
+        ).fetchall()[0][0]
+    assert lifted == 0

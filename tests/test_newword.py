@@ -31,7 +31,9 @@ def test_the_fit_finds_each_group_s_rate() -> None:
     assert coefficients == pytest.approx([logit(0.25), logit(0.75) - logit(0.25)], abs=1e-6)
 
 
-def design(rows: int, flagged: np.ndarray, bucket: np.ndarray, parent: np.ndarray) -> newword.Design:
+def design(
+    rows: int, flagged: np.ndarray, bucket: np.ndarray, parent: np.ndarray
+) -> newword.Design:
     """Return the columns of `rows` new words: one flag bit, one Zipf bin, no trait, no fact."""
     return newword.Design(
         word_id=np.arange(rows),

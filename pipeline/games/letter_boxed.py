@@ -114,7 +114,7 @@ def letter_boxed_verdicts(con: Connection, as_of: dt.date, universe: list[str]) 
 
     from pipeline.model.evidence import Verdicts
 
-    index = lb.WordIndex(universe)
+    index = lb.WordIndex(universe, sorted_and_plain=True)  # the universe SQL sorts plain words
     if index.words != universe:
         raise RuntimeError("the universe is not sorted and plain: word ids would not match")
     boxes = warehouse.run(con, "build/letter_boxed_boxes", {"as_of": as_of}).fetchall()

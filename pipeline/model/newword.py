@@ -129,8 +129,8 @@ def logit(p: np.ndarray) -> np.ndarray:
 
 
 def sigmoid(z: np.ndarray) -> np.ndarray:
-    """Return 1 / (1 + exp(-z))."""
-    return 1.0 / (1.0 + np.exp(-z))
+    """Return 1 / (1 + exp(-z)), as (1 + tanh(z / 2)) / 2: no overflow for a large -z."""
+    return 0.5 * (1.0 + np.tanh(0.5 * z))
 
 
 def fit_logistic(
@@ -144,17 +144,20 @@ def fit_logistic(
     """Return the coefficients of a weighted logistic regression with an L2 penalty (the
     intercept too), by Newton's method from `start` (zeros when None)."""
     coefficients = np.zeros(x.shape[1]) if start is None else start.copy()
-    penalty = l2 * np.eye(x.shape[1])
-    for _ in range(iterations):
-        p = sigmoid(x @ coefficients)
-        gradient = x.T @ (weights * (p - y)) + l2 * coefficients
-        scaled = x * np.sqrt(weights * p * (1 - p)).astype(x.dtype)[:, None]
-        hessian = scaled.T @ scaled + penalty
-        step = np.linalg.solve(hessian, gradient)
+    for _ in range(iterations):  # products in x's own precision: no copy of x
+        p = sigmoid(x @ coefficients.astype(x.dtype))
+        gradient = x.T @ (weights * (p - y)).astype(x.dtype) + l2 * coefficients
+        step = np.linalg.solve(weighted_hessian(x, weights * p * (1 - p), l2), gradient)
         coefficients -= step
         if np.max(np.abs(step)) < TOLERANCE:
             break
     return coefficients
+
+
+def weighted_hessian(x: np.ndarray, weights: np.ndarray, l2: float) -> np.ndarray:
+    """Return x' W x + l2 I: the penalized log-likelihood's Hessian for these weights."""
+    scaled = x * np.sqrt(weights).astype(x.dtype)[:, None]
+    return scaled.T @ scaled + l2 * np.eye(x.shape[1])
 
 
 def quarter_starts(first_day: int, last_day: int) -> list[int]:
@@ -215,7 +218,7 @@ def strictly_earlier_probabilities(
             iterations=FIRST_ITERATIONS if coefficients is None else LATER_ITERATIONS,
         )
         learned_from = before
-        z = x_learn[judged] @ coefficients
+        z = x_learn[judged] @ coefficients.astype(x_learn.dtype)
         probability[learn[judged]] = sigmoid(z)
         parent[learn[judged]] = sigmoid(z + coefficients[-1] * design.parent_shift(learn[judged]))
     if coefficients is not None:
@@ -259,7 +262,7 @@ def top_factors(
 ) -> tuple[np.ndarray, np.ndarray]:
     """Return, per row, the columns that add or take the most log-odds (the intercept aside),
     largest first, and what each adds: (rows x count indexes, rows x count contributions)."""
-    contributions = x * coefficients
+    contributions = x * coefficients.astype(x.dtype)
     contributions[:, 0] = 0.0
     largest = np.argpartition(-np.abs(contributions), count, axis=1)[:, :count]
     picked = np.take_along_axis(contributions, largest, axis=1)

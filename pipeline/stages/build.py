@@ -100,8 +100,20 @@ def build(
     return [summaries[game.name] for game in games]
 
 
-LeftOut = dict[str, int]
-"""The first day each word was left out where it qualified (day numbers; never left out: absent)."""
+@dataclass(frozen=True)
+class LeftOut:
+    """The first day each word was left out where it qualified (day numbers; a word never left
+    out is absent)."""
+
+    words: list[str]
+    days: np.ndarray
+
+    @classmethod
+    def joined(cls, parts: list[LeftOut]) -> LeftOut:
+        """Return several games' left-out words together (a word may come more than once)."""
+        words = [word for part in parts for word in part.words]
+        days = np.concatenate([part.days for part in parts] or [np.zeros(0, np.int32)])
+        return cls(words, days)
 
 
 def uses_new_word_model(game: Game) -> bool:
@@ -112,7 +124,7 @@ def uses_new_word_model(game: Game) -> bool:
 def left_out_elsewhere(con: Connection, game: Game, known: dict[str, LeftOut]) -> LeftOut:
     """Return, per word, the first day another game left it out where it qualified: from the
     games built already in this run, the others' verdicts fetched now."""
-    days: LeftOut = {}
+    parts = []
     for other in GAMES:
         if other == game:
             continue
@@ -120,9 +132,8 @@ def left_out_elsewhere(con: Connection, game: Game, known: dict[str, LeftOut]) -
         if found is None:
             with progress.step(f"{other.name}: the verdicts {game.name}'s new-word model reads"):
                 found = left_out_days(con, other)
-        for word, day in found.items():
-            days[word] = min(day, days.get(word, day))
-    return days
+        parts.append(found)
+    return LeftOut.joined(parts)
 
 
 def left_out_days(con: Connection, game: Game) -> LeftOut:
@@ -140,7 +151,7 @@ def first_left_out(verdicts: Verdicts, words: list[str]) -> LeftOut:
     left = ~verdicts.accepted.astype(bool)
     np.minimum.at(first, verdicts.word_id[left], verdicts.day[left])
     ids = np.flatnonzero(first < NEVER)
-    return dict(zip([words[i] for i in ids.tolist()], first[ids].tolist(), strict=True))
+    return LeftOut([words[i] for i in ids.tolist()], first[ids])
 
 
 def build_game(
@@ -299,9 +310,7 @@ def word_features(con: Connection, elsewhere: LeftOut | None = None) -> WordFeat
     traits, left_out = None, None
     if elsewhere is not None:
         warehouse.hand_over(
-            con,
-            "left_out_elsewhere",
-            {"word": list(elsewhere), "day": np.fromiter(elsewhere.values(), np.int32)},
+            con, "left_out_elsewhere", {"word": elsewhere.words, "day": elsewhere.days}
         )
         found = warehouse.run(con, "build/word_traits").fetchnumpy()
         warehouse.release(con, "left_out_elsewhere")
