@@ -194,6 +194,10 @@ class WordIndex:
         clash = (self._pairs_by_mask[rows] & same_side_pairs(board)).any(axis=1)
         return np.sort(self._by_mask[rows[~clash]])
 
+    def indices_inside(self, box: Mask) -> np.ndarray:
+        """Return the positions in `words` of the words made only of the box's letters, ascending."""
+        return np.sort(self._by_mask[self._rows_inside(box)])
+
     def _rows_inside(self, box: Mask) -> np.ndarray:
         """Return the rows (in mask order) of the words made only of the box's letters."""
         if not len(self._group_masks):

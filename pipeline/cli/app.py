@@ -35,7 +35,13 @@ analyze_app = typer.Typer(
     no_args_is_help=True,
     context_settings=HELP_OPTIONS,
 )
+generate_app = typer.Typer(
+    help="Generate new puzzles in the NYT's style.",
+    no_args_is_help=True,
+    context_settings=HELP_OPTIONS,
+)
 app.add_typer(solve_app, name="solve", rich_help_panel=SOLVING)
+app.add_typer(generate_app, name="generate", rich_help_panel=SOLVING)
 app.add_typer(analyze_app, name="analyze", rich_help_panel=SOLVING)
 app.add_typer(bench_app, name="bench", rich_help_panel=REPORTS)
 

@@ -10,6 +10,7 @@ import functools
 import sys
 from collections.abc import Callable, Iterator
 from enum import StrEnum
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, TypeVar, overload
 
 import typer
@@ -113,6 +114,30 @@ def is_offline(offline: bool) -> bool:
 
 
 SeedOption = Annotated[int, typer.Option(help="Seed of the sample of archived puzzles.")]
+
+
+class GenerateFormat(StrEnum):
+    """Formats of `pipeline generate --format`."""
+
+    jsonl = "jsonl"
+    csv = "csv"
+
+
+GenerateCount = Annotated[int, typer.Option("--count", help="How many puzzles.")]
+GenerateSeed = Annotated[int, typer.Option("--seed", help="Same seed, same puzzles.")]
+GenerateSince = Annotated[
+    str | None,
+    typer.Option("--since", help="Learn the style of the NYT's puzzles from this date on."),
+]
+AllowNyt = Annotated[
+    bool,
+    typer.Option("--allow-nyt", help="Also draw puzzles the NYT already published."),
+]
+GenerateFormatOption = Annotated[
+    GenerateFormat | None,
+    typer.Option("--format", help="Write records (jsonl or csv) instead of text."),
+]
+GenerateOut = Annotated[Path | None, typer.Option("--out", help="Output file (default: stdout).")]
 PuzzleCount = Annotated[
     int, typer.Option("--puzzles", help="How many archived puzzles to time the Python solvers on.")
 ]

@@ -73,6 +73,8 @@ class GameHooks:
     # new words judged by the new-word model (model/newword.py; it reads when the other games
     # left each word out), or by their evidence bucket's rate alone
     new_word_model: bool = False
+    # the NYT's style learned after the lists are built (games/style.py), from the game's list
+    learn_style: Callable[[Connection, Game, list[str]], None]
 
     # --- today --------------------------------------------------------------------------------
     stored_record: Callable[[Connection, dt.date | None], Any]  # a date's stored puzzle, or None

@@ -27,6 +27,7 @@ from solvers.masks import is_plain_word
 if TYPE_CHECKING:
     import numpy as np
 
+    from pipeline.games.game import Game
     from pipeline.model.evidence import Verdicts
     from pipeline.render.model import Section
 
@@ -547,6 +548,11 @@ class LetterBoxedHooks(GameHooks):
 
     def evidence_lines(self, con: Connection, word: str) -> list[str]:
         return [listed_line(con, word)]
+
+    def learn_style(self, con: Connection, game: Game, words: list[str]) -> None:
+        from pipeline.games.style import learn_letter_boxed_style
+
+        learn_letter_boxed_style(con, game, words)
 
 
 HOOKS = LetterBoxedHooks()

@@ -22,6 +22,7 @@ from solvers.masks import is_plain_word, letter_mask
 from solvers.spelling_bee import MIN_LENGTH, make_puzzle
 
 if TYPE_CHECKING:
+    from pipeline.games.game import Game
     from pipeline.model.evidence import Verdicts
     from pipeline.render.model import Section
     from pipeline.storage.warehouse import Connection
@@ -247,6 +248,11 @@ class SpellingBeeHooks(GameHooks):
 
     def evidence_lines(self, con: Connection, word: str) -> list[str]:
         return [not_accepted_line(con, word)]
+
+    def learn_style(self, con: Connection, game: Game, words: list[str]) -> None:
+        from pipeline.games.style import learn_spelling_bee_style
+
+        learn_spelling_bee_style(con, game)
 
 
 HOOKS = SpellingBeeHooks()

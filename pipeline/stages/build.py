@@ -95,6 +95,7 @@ def build(
             con, game, build_id, edits or [], elsewhere
         )
     for summary in (summaries[game.name] for game in games):
+        hooks_of(summary.game).learn_style(con, summary.game, summary.words)
         custom_lists.stage_word_list(summary.game, summary.words, build_id)
         custom_lists.stage_maybe_list(summary.game, summary.maybe, build_id)
     return [summaries[game.name] for game in games]

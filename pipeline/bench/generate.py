@@ -1,0 +1,247 @@
+"""`pipeline bench generate`: the generator judged against the NYT's validation year.
+
+The style is learned from the puzzles before the validation year (2024-08-10 .. 2025-08-09 for
+the mirror's archive: the year before the archive's last), then judged on it: the likeness AUC
+of the NYT's puzzles against every other candidate (beside a random score and a filter on S,
+never-combined pairs and the answer zone), 365 generated puzzles of each game against the NYT's
+year (distribution distances and a cross-validated classifier AUC), the expected errors, the
+difficulty thirds, and the whole commands' time and memory.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+
+import numpy as np
+
+from pipeline.games import LETTER_BOXED
+from pipeline.games import style as learned
+from pipeline.model import board_style as bs
+from pipeline.model import honeycomb_style as hs
+from pipeline.model.newword import fit_logistic
+from pipeline.stages import generate as gen
+from pipeline.storage.warehouse import Connection
+from solvers import letter_boxed as lb
+
+FOLDS = 5
+GENERATED = 365
+TIMED_COUNT = 100
+VOWEL_MASK = sum(1 << (ord(v) - 97) for v in hs.VOWELS)
+
+
+@dataclass(frozen=True)
+class Figure:
+    """One measured figure, with its target when it has one."""
+
+    name: str
+    value: float
+    target: str = ""
+    met: bool | None = None
+
+
+def validation_window(last: dt.date) -> tuple[dt.date, dt.date]:
+    """Return the validation year of an archive ending on `last` (the build's own window)."""
+    from pipeline.stages.build import validation_window as build_window
+
+    return build_window(last)
+
+
+def cross_validated_auc(x: np.ndarray, y: np.ndarray, seed: int = 0) -> float:
+    """Return the AUC of a logistic regression telling y=1 rows from y=0 rows, out of fold."""
+    folds = np.random.default_rng(seed).integers(0, FOLDS, len(y))
+    scores = np.zeros(len(y))
+    for fold in range(FOLDS):
+        train = folds != fold
+        coefficients = fit_logistic(x[train], y[train], np.ones(train.sum()), l2=3.0)
+        scores[~train] = x[~train] @ coefficients
+    return hs.auc(scores, y.astype(bool))
+
+
+def total_variation(a: np.ndarray, b: np.ndarray, bins: np.ndarray) -> float:
+    """Return the total variation distance between two samples' histograms on `bins`."""
+    pa = np.histogram(a, bins)[0] / len(a)
+    pb = np.histogram(b, bins)[0] / len(b)
+    return float(np.abs(pa - pb).sum() / 2)
+
+
+def spelling_bee_figures(con: Connection) -> list[Figure]:
+    """Return the Spelling Bee generator's figures on the validation year."""
+    stored = gen.stored_honeycombs(con)
+    candidates = stored.candidates
+    nyt, _ = learned.nyt_honeycombs(con)
+    start, end = validation_window(learned.date_of(int(nyt.day.max())))
+    cut, stop = learned.day_number(start), learned.day_number(end) + 1
+    before = nyt.before(cut)
+    model = hs.fit_likeness(candidates, before, before)
+    log_odds = hs.likeness_scores(model, candidates, before, cut)
+    year = nyt.since(cut).before(stop)
+    rows = learned.reference_rows(candidates, year)
+    positive = np.zeros(len(candidates), dtype=bool)
+    positive[rows] = True
+    standing = hs.as_of(candidates, hs.history_before(before, [cut]), 0)
+    train_rows = learned.reference_rows(candidates, before)
+    low, high = np.percentile(candidates.words[train_rows], [5, 95])
+    s_bit = 1 << (ord("s") - 97)
+    baseline = (
+        (candidates.letters_mask & s_bit == 0).astype(int)
+        + (standing[:, 0] == 0)
+        + ((candidates.words >= low) & (candidates.words <= high))
+    )
+    random_score = np.random.default_rng(0).random(len(candidates))
+    likeness_auc = hs.auc(log_odds, positive)
+    # 365 puzzles generated with the style of the years before, against the NYT's year
+    eligible = (
+        (candidates.unpublishable_words == 0)
+        & (candidates.expected_errors <= gen.MAX_EXPECTED_ERRORS)
+        & ~positive
+    )
+    used_before = np.zeros(len(candidates), dtype=bool)
+    used_before[train_rows] = True
+    pool = np.flatnonzero(eligible & ~used_before)
+    chosen = pool[gen.gumbel_top(log_odds[pool], GENERATED, np.random.default_rng(7))]
+    x = np.vstack(
+        [
+            hs.features(candidates.take(rows), standing[rows]),
+            hs.features(candidates.take(chosen), standing[chosen]),
+        ]
+    )
+    y = np.r_[np.ones(len(rows)), np.zeros(len(chosen))]
+    classifier = cross_validated_auc(x, y)
+    reference = learned.reference_rows(candidates, before.since(cut - 2 * 365))
+    scale = hs.difficulty_scale(candidates.take(reference))
+    thirds = np.histogram(
+        hs.difficulty_percentile(scale, candidates.take(rows)), [0, 100 / 3, 200 / 3, 101]
+    )[0] / len(rows)
+    generated_errors = float(candidates.expected_errors[chosen].mean())
+    nyt_errors = float(candidates.expected_errors[rows].mean())
+    vowels = hs.bit_count(candidates.letters_mask & VOWEL_MASK)
+    letters_nyt = hs.letter_columns(candidates.letters_mask[rows]).mean(axis=0)
+    letters_generated = hs.letter_columns(candidates.letters_mask[chosen]).mean(axis=0)
+    return [
+        Figure("likeness AUC, NYT's year against every other honeycomb", likeness_auc, ">= 0.95", likeness_auc >= 0.95),
+        Figure("  baseline: random score", hs.auc(random_score, positive)),
+        Figure("  baseline: no S + no never-combined pair + answer zone", hs.auc(baseline.astype(float), positive)),
+        Figure("classifier AUC, 365 generated against the NYT's year", classifier, "<= 0.60", classifier <= 0.60),
+        Figure("mean expected errors per generated puzzle", generated_errors, "<= 1.0", generated_errors <= 1.0),
+        Figure("  the NYT's year, same list (its verdicts already learned)", nyt_errors),
+        Figure("distance: answers (total variation)", total_variation(candidates.words[rows], candidates.words[chosen], np.arange(0, 200, 5))),
+        Figure("distance: points (total variation)", total_variation(candidates.points[rows], candidates.points[chosen], np.arange(0, 800, 25))),
+        Figure("distance: vowels (total variation)", total_variation(vowels[rows], vowels[chosen], np.arange(0, 8))),
+        Figure("distance: letter shares (mean absolute)", float(np.abs(letters_nyt - letters_generated).mean())),
+        Figure("NYT's year in the easy / medium / hard thirds: easy", float(thirds[0])),
+        Figure("  medium", float(thirds[1])),
+        Figure("  hard", float(thirds[2])),
+    ]  # fmt: skip
+
+
+def letter_boxed_figures(con: Connection, words: list[str]) -> list[Figure]:
+    """Return the Letter Boxed generator's figures on the validation year."""
+    reference, rows = gen.board_reference(con)
+    chain = bs.ChainIndex.of(lb.WordIndex(words, sorted_and_plain=True))
+    start, end = validation_window(rows[-1][0])
+    before = [row for row in rows if row[0] < start]
+    year = [row for row in rows if start <= row[0] <= end]
+
+    def boards(selected: list[tuple]) -> list[bs.MadeBoard]:
+        return [bs.MadeBoard(tuple(r[1]), ("", ""), r[3], r[4], 0) for r in selected]  # type: ignore[arg-type]
+
+    ages = learned.ages([r[0] for r in before], start)
+    style, model = learned.fit_boards(
+        chain, boards(before), [r[2] for r in before], ages, learned.MADE_BOARDS
+    )
+    made = bs.make_boards(chain, style, GENERATED, np.random.default_rng(3))
+    likeness_auc = hs.auc(
+        np.r_[model.log_odds(boards(year)), model.log_odds(made)],
+        np.r_[np.ones(len(year), bool), np.zeros(len(made), bool)],
+    )
+    pool = bs.make_boards(chain, style, GENERATED * gen.POOL_FACTOR, np.random.default_rng(5))
+    chosen = [
+        pool[i] for i in gen.gumbel_top(model.log_odds(pool), GENERATED, np.random.default_rng(6))
+    ]
+    rng = np.random.default_rng(8)
+    pars = np.array([model.draw_par(board, rng) for board in chosen])
+    x = np.vstack([bs.board_features(boards(year)), bs.board_features(chosen)])
+    y = np.r_[np.ones(len(year)), np.zeros(len(chosen))]
+    classifier = cross_validated_auc(x, y)
+    nyt_pars = np.array([r[2] or 0 for r in year])
+    side_nyt = np.array([sum(bs.side_vowels(tuple(r[1]))) for r in year])
+    side_generated = np.array([sum(bs.side_vowels(board.sides)) for board in chosen])
+    return [
+        Figure("likeness AUC, NYT's year against boards made at random", likeness_auc),
+        Figure("classifier AUC, 365 generated against the NYT's year", classifier, "<= 0.60", classifier <= 0.60),
+        Figure("distance: par (total variation)", total_variation(nyt_pars, pars, np.arange(2.5, 7.5))),
+        Figure("distance: vowels (total variation)", total_variation(side_nyt, side_generated, np.arange(0, 9))),
+        Figure(
+            "distance: two-word solutions, log (total variation)",
+            total_variation(
+                np.log1p([r[4] for r in year]), np.log1p([b.two_word_solutions for b in chosen]), np.arange(0, 12, 1.0)
+            ),
+        ),
+    ]  # fmt: skip
+
+
+PEAK_REPORTER = (
+    "import atexit, sys\n"
+    "from pipeline.cli import main\n"
+    "def peak():\n"
+    "    status = open('/proc/self/status').read()\n"
+    "    print('peak-kb', status.split('VmHWM:')[1].split()[0], file=sys.stderr)\n"
+    "atexit.register(peak)\n"
+    "main()\n"
+)
+
+
+def timed_command(arguments: list[str]) -> tuple[float, float]:
+    """Return a whole command's wall time (s) and its peak memory (MB), run as a new process that
+    reports its own high-water mark (a child's rusage would count the parent's, copied at fork)."""
+    started = time.perf_counter()
+    done = subprocess.run(
+        [sys.executable, "-c", PEAK_REPORTER, *arguments],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    seconds = time.perf_counter() - started
+    peak_line = [line for line in done.stderr.splitlines() if line.startswith("peak-kb ")][-1]
+    return seconds, int(peak_line.split()[1]) / 1024
+
+
+def timing_figures() -> list[Figure]:
+    """Return the time and memory of generating 100 puzzles of each game (whole commands)."""
+    figures = []
+    for game, limit in (("spelling-bee", 1.0), (LETTER_BOXED.name, 5.0)):
+        seconds, peak = timed_command(
+            ["generate", game, "--count", str(TIMED_COUNT), "--format", "jsonl"]
+        )
+        figures += [
+            Figure(f"{game}: {TIMED_COUNT} puzzles, seconds", seconds, f"<= {limit:g}", seconds <= limit),
+            Figure(f"{game}: peak memory, MB", peak, "<= 500", peak <= 500),
+        ]  # fmt: skip
+    return figures
+
+
+def format_figures(sections: dict[str, list[Figure]]) -> str:
+    """Return the figures as text, each beside its target."""
+    lines = []
+    for title, figures in sections.items():
+        lines.append(title)
+        for figure in figures:
+            target = (
+                f"  target {figure.target}: {'met' if figure.met else 'MISSED'}"
+                if figure.target
+                else ""
+            )
+            lines.append(f"  {figure.name}: {figure.value:.4f}{target}")
+    return "\n".join(lines)
+
+
+def figures_record(sections: dict[str, list[Figure]]) -> dict:
+    """Return the figures as one JSON object."""
+    return {
+        title: [{"name": f.name.strip(), "value": f.value, "target": f.target or None, "met": f.met} for f in figures]
+        for title, figures in sections.items()
+    }  # fmt: skip

@@ -1,0 +1,343 @@
+"""The build's style step (each game's hook `learn_style`): what the NYT's puzzles look like, learned
+from the whole archive.
+
+For Spelling Bee it scores every honeycomb of the custom list (spelling_bee_honeycombs: figures,
+expected errors, likeness, difficulty); for Letter Boxed it measures the NYT's boards on the
+custom list (letter_boxed_boards) and fits the board model on boards made from it. Both write the
+style's distributions (nyt_style) and the fitted models `pipeline generate` reads (style_models).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+
+import numpy as np
+
+from pipeline import progress
+from pipeline.games.game import Game
+from pipeline.model import board_style as bs
+from pipeline.model import honeycomb_style as hs
+from pipeline.storage import warehouse
+from pipeline.storage.warehouse import Connection
+from solvers import letter_boxed as lb
+
+EPOCH = dt.date(1970, 1, 1)
+MADE_BOARDS = 400  # boards made from the list that the board model tells the NYT's apart from
+ANSWER_ZONES = (20, 30, 40, 50, 60, 70)
+POINT_ZONES = (100, 150, 200, 250, 300)
+SOLUTION_ZONES = (1, 3, 10, 30, 100, 300)
+
+
+def day_number(date: dt.date) -> int:
+    """Return a date as days since 1970-01-01."""
+    return (date - EPOCH).days
+
+
+def date_of(day: int) -> dt.date:
+    """Return the date of a day number."""
+    return EPOCH + dt.timedelta(days=int(day))
+
+
+# ------------------------------------------------------------------ Spelling Bee
+
+
+def spelling_bee_words(con: Connection, game: Game) -> hs.WordColumns:
+    """Return the eligible universe words of the custom list as arrays."""
+    r = warehouse.run(con, "style/spelling_bee_words", {"game": game.name}).fetchnumpy()
+    return hs.WordColumns(
+        r["mask"], r["length"], r["included"], r["probability"], r["zipf"], r["unpublishable"]
+    )
+
+
+def nyt_honeycombs(con: Connection) -> tuple[hs.NytPuzzles, dict[str, np.ndarray]]:
+    """Return the NYT's honeycombs, and their official answer counts, points and pangrams."""
+    r = warehouse.run(con, "style/spelling_bee_puzzles").fetchnumpy()
+    return hs.NytPuzzles(r["day"], r["letters_mask"], r["center_bit"]), r
+
+
+def learn_spelling_bee_style(con: Connection, game: Game) -> None:
+    """Score every honeycomb of the custom list, fit the likeness model on the whole archive, and
+    store the honeycombs, the style's distributions and the model."""
+    with progress.step(f"{game.name}: the NYT's style, and every honeycomb of the custom list"):
+        candidates = hs.honeycomb_figures(spelling_bee_words(con, game))
+        nyt, official = nyt_honeycombs(con)
+        end = int(nyt.day.max()) + 1
+        model = hs.fit_likeness(candidates, nyt, nyt)
+        log_odds = hs.likeness_scores(model, candidates, nyt, end)
+        difficulty = hs.difficulty_percentile(
+            hs.difficulty_scale(candidates.take(difficulty_reference(candidates, nyt, end))),
+            candidates,
+        )
+        never = hs.as_of(candidates, hs.history_before(nyt, [end]), 0)[:, 0]
+        store_honeycombs(con, candidates, log_odds, difficulty, never)
+        store_style(con, game, honeycomb_style_rows(candidates, nyt, official))
+        names = hs.feature_names()
+        store_models(con, game, date_of(end - 1), {"likeness": (names, model.coefficients)})
+    progress.note(
+        f"{len(candidates):,} honeycombs; likeness fitted on {model.trained_puzzles:,} NYT puzzles"
+    )
+
+
+def difficulty_reference(candidates: hs.Honeycombs, nyt: hs.NytPuzzles, end: int) -> np.ndarray:
+    """Return the candidate rows difficulty is measured against: the NYT's honeycombs of the two
+    years before `end`, or all of them for a shorter archive, or every candidate without one."""
+    recent = reference_rows(candidates, nyt.since(day_number(hs.reference_start(date_of(end)))))
+    if len(recent):
+        return recent
+    every = reference_rows(candidates, nyt)
+    return every if len(every) else np.arange(len(candidates))
+
+
+def reference_rows(candidates: hs.Honeycombs, nyt: hs.NytPuzzles) -> np.ndarray:
+    """Return the candidate rows of the NYT's honeycombs (those the custom list holds)."""
+    rows_of = hs.candidate_rows(candidates)
+    found = [
+        rows_of.get((int(m), int(c))) for m, c in zip(nyt.letters_mask, nyt.center_bit, strict=True)
+    ]
+    return np.array([row for row in found if row is not None], dtype=np.int64)
+
+
+def store_honeycombs(
+    con: Connection,
+    candidates: hs.Honeycombs,
+    log_odds: np.ndarray,
+    difficulty: np.ndarray,
+    never_combined_pairs: np.ndarray,
+) -> None:
+    """Write spelling_bee_honeycombs."""
+    columns = {name: getattr(candidates, name) for name in candidates.__dataclass_fields__}
+    columns |= {
+        "log_odds": log_odds.astype(np.float64),
+        "likeness": hs.likeness(log_odds).astype(np.float64),
+        "difficulty": difficulty,
+        "never_combined_pairs": never_combined_pairs,
+    }
+    warehouse.hand_over(con, "honeycomb_rows", columns)
+    warehouse.build(con, "build/spelling_bee_honeycombs")
+    warehouse.release(con, "honeycomb_rows")
+
+
+def honeycomb_style_rows(
+    candidates: hs.Honeycombs, nyt: hs.NytPuzzles, official: dict[str, np.ndarray]
+) -> list[tuple]:
+    """Return the Spelling Bee style's rows: (feature, value, position, NYT puzzles, NYT share,
+    candidate share or None)."""
+    vowel_mask = sum(1 << (ord(v) - 97) for v in hs.VOWELS)
+    rows: list[tuple] = []
+    for i in range(26):
+        letter = chr(97 + i)
+        rows += shares(
+            "letter", letter, i, nyt.letters_mask >> i & 1, candidates.letters_mask >> i & 1
+        )
+        rows += shares("center", letter, i, nyt.center_bit >> i & 1, candidates.center_bit >> i & 1)
+    nyt_vowels = hs.bit_count(nyt.letters_mask & vowel_mask)
+    candidate_vowels = hs.bit_count(candidates.letters_mask & vowel_mask)
+    for count in range(1, 6):
+        rows += shares("vowels", str(count), count, nyt_vowels == count, candidate_vowels == count)
+    nyt_pairs = hs.pair_matrix(nyt.letters_mask)
+    candidate_pairs = hs.pair_matrix(candidates.letters_mask)
+    for k, (i, j) in enumerate(hs.PAIRS):
+        if not nyt_pairs[:, k].any():
+            pair = f"{chr(97 + i)}+{chr(97 + j)}"
+            rows += shares("never_combined_pair", pair, k, nyt_pairs[:, k], candidate_pairs[:, k])
+    years = np.array([date_of(day).year for day in nyt.day])
+    s_bit = 1 << (ord("s") - 97)
+    for year in sorted(set(years.tolist())):
+        in_year = years == year
+        with_s = nyt.letters_mask[in_year] & s_bit != 0
+        rows.append(("s_by_year", str(year), year, int(with_s.sum()), float(with_s.mean()), None))
+    rows += zones("answers", ANSWER_ZONES, official["answers"], candidates.words)
+    rows += zones("points", POINT_ZONES, official["points"], candidates.points)
+    rows += zones("pangrams", (2, 3, 4), official["pangrams"], candidates.pangrams)
+    reused = letter_sets_used_before(nyt)
+    rows += shares("letter_set_used_before", "yes", 1, reused, None)
+    return rows
+
+
+def letter_sets_used_before(nyt: hs.NytPuzzles) -> np.ndarray:
+    """Return, for each NYT puzzle, whether an earlier one had the same 7 letters."""
+    seen: set[int] = set()
+    used = []
+    for mask in nyt.letters_mask.tolist():
+        used.append(mask in seen)
+        seen.add(mask)
+    return np.array(used)
+
+
+def shares(
+    feature: str, value: str, position: int, nyt: np.ndarray, candidates: np.ndarray | None
+) -> list[tuple]:
+    """Return one style row: how many NYT puzzles have the value, their share, the candidates'."""
+    nyt = np.asarray(nyt, dtype=bool)
+    candidate_share = None if candidates is None else float(np.asarray(candidates, bool).mean())
+    return [(feature, value, position, int(nyt.sum()), float(nyt.mean()), candidate_share)]
+
+
+def zones(
+    feature: str, bounds: Sequence[int], nyt: np.ndarray, candidates: np.ndarray | None
+) -> list[tuple]:
+    """Return style rows of a count cut into zones (`20-29`, `70+`)."""
+    edges = [0, *bounds]
+    rows = []
+    for position, low in enumerate(edges):
+        high = edges[position + 1] if position + 1 < len(edges) else None
+        value = f"{low}+" if high is None else f"{low}-{high - 1}"
+        inside = (nyt >= low) & (True if high is None else nyt < high)
+        in_candidates = None
+        if candidates is not None:
+            in_candidates = (candidates >= low) & (True if high is None else candidates < high)
+        rows += shares(feature, value, position, inside, in_candidates)
+    return rows
+
+
+def store_style(con: Connection, game: Game, rows: list[tuple]) -> None:
+    """Replace a game's rows of nyt_style."""
+    names = ("feature", "value", "position", "nyt_puzzles", "nyt_share", "candidate_share")
+    warehouse.hand_over(con, "style_rows", {n: [r[i] for r in rows] for i, n in enumerate(names)})
+    warehouse.build(con, "build/nyt_style", {"game": game.name})
+    warehouse.release(con, "style_rows")
+
+
+def store_models(
+    con: Connection,
+    game: Game,
+    trained_until: dt.date,
+    models: dict[str, tuple[Sequence[str], np.ndarray]],
+) -> None:
+    """Replace a game's fitted models in style_models: for each model, its terms and values."""
+    columns: dict[str, list] = {"model": [], "position": [], "term": [], "value": []}
+    for model, (terms, values) in models.items():
+        for position, (term, value) in enumerate(zip(terms, values.reshape(-1), strict=True)):
+            columns["model"].append(model)
+            columns["position"].append(position)
+            columns["term"].append(term)
+            columns["value"].append(float(value))
+    warehouse.hand_over(con, "model_rows", columns)
+    params = {"game": game.name, "trained_until": trained_until}
+    warehouse.build(con, "build/style_models", params)
+    warehouse.release(con, "model_rows")
+
+
+def stored_model(con: Connection, game: Game, model: str) -> np.ndarray:
+    """Return the values of one stored model's terms, in order."""
+    params = {"game": game.name, "model": model}
+    return np.array(warehouse.query(con, "generate/style_model", params).column("value"))
+
+
+# ------------------------------------------------------------------ Letter Boxed
+
+
+def nyt_boards(
+    con: Connection, index: lb.WordIndex
+) -> tuple[list[dt.date], list[bs.MadeBoard], list[int | None]]:
+    """Return the NYT's boards (dates, figures on the list, pars), by date."""
+    dates, boards, pars = [], [], []
+    for date, sides, par in warehouse.query(con, "style/letter_boxed_puzzles").rows:
+        words, one, two = bs.figures(index, tuple(sides))
+        dates.append(date)
+        boards.append(bs.MadeBoard(tuple(sides), ("", ""), words, two, one))  # type: ignore[arg-type]
+        pars.append(par)
+    return dates, boards, pars
+
+
+def ages(dates: Sequence[dt.date], end: dt.date) -> np.ndarray:
+    """Return each date's days before `end`."""
+    return np.array([(end - date).days for date in dates], dtype=np.float64)
+
+
+def fit_boards(
+    chain: bs.ChainIndex,
+    boards: list[bs.MadeBoard],
+    pars: list[int | None],
+    board_ages: np.ndarray,
+    made_count: int,
+) -> tuple[bs.LetterStyle, bs.BoardLikeness]:
+    """Return the letter style of the NYT's boards and the board model fitted against boards
+    made from the list in that style."""
+    style = bs.letter_style([board.sides for board in boards], board_ages)
+    made = bs.make_boards(chain, style, made_count, np.random.default_rng(0))
+    known = [par or 0 for par in pars]
+    return style, bs.fit_board_likeness(boards, known, board_ages, made)
+
+
+def learn_letter_boxed_style(con: Connection, game: Game, words: list[str]) -> None:
+    """Measure the NYT's boards on the custom list, fit the board model, and store the boards,
+    the style's distributions and the models."""
+    with progress.step(f"{game.name}: the NYT's style, and boards made from the custom list"):
+        chain = bs.ChainIndex.of(lb.WordIndex(words, sorted_and_plain=True))
+        dates, boards, pars = nyt_boards(con, chain.index)
+        end = dates[-1] + dt.timedelta(days=1)
+        style, model = fit_boards(chain, boards, pars, ages(dates, end), MADE_BOARDS)
+        store_boards(con, dates, boards, pars, model.likeness(boards))
+        store_style(con, game, board_style_rows(boards, pars))
+        store_models(con, game, dates[-1], board_models(style, model))
+
+
+def board_models(
+    style: bs.LetterStyle, model: bs.BoardLikeness
+) -> dict[str, tuple[Sequence[str], np.ndarray]]:
+    """Return the board models as named terms."""
+    return {
+        "likeness": (bs.feature_names(), model.coefficients),
+        "letter_shares": ([chr(97 + i) for i in range(26)], style.letter_shares),
+        "vowel_counts": ([str(n) for n in range(bs.LETTERS + 1)], style.vowel_counts),
+        "par_shares": (
+            [f"{low}:{par}" for low in ("0", *map(str, bs.PAR_SOLUTION_BINS)) for par in bs.PARS],
+            model.par_shares,
+        ),
+    }
+
+
+def stored_board_models(con: Connection, game: Game) -> tuple[bs.LetterStyle, bs.BoardLikeness]:
+    """Return the letter style and board model the build stored."""
+    style = bs.LetterStyle(
+        stored_model(con, game, "letter_shares"), stored_model(con, game, "vowel_counts")
+    )
+    shares = stored_model(con, game, "par_shares").reshape(
+        len(bs.PAR_SOLUTION_BINS) + 1, len(bs.PARS)
+    )
+    return style, bs.BoardLikeness(stored_model(con, game, "likeness"), shares)
+
+
+def store_boards(
+    con: Connection,
+    dates: list[dt.date],
+    boards: list[bs.MadeBoard],
+    pars: list[int | None],
+    likeness: np.ndarray,
+) -> None:
+    """Write letter_boxed_boards."""
+    columns: dict[str, Sequence | np.ndarray] = {
+        "date": dates,
+        "sides": [list(board.sides) for board in boards],
+        "par": pars,
+        "words": [board.words for board in boards],
+        "one_word_solutions": [board.one_word_solutions for board in boards],
+        "two_word_solutions": [board.two_word_solutions for board in boards],
+        "likeness": likeness.astype(np.float64),
+    }
+    warehouse.hand_over(con, "board_rows", columns)
+    warehouse.build(con, "build/letter_boxed_boards")
+    warehouse.release(con, "board_rows")
+
+
+def board_style_rows(boards: list[bs.MadeBoard], pars: list[int | None]) -> list[tuple]:
+    """Return the Letter Boxed style's rows (as honeycomb_style_rows)."""
+    rows: list[tuple] = []
+    letters = ["".join(board.sides) for board in boards]
+    for i in range(26):
+        letter = chr(97 + i)
+        rows += shares("letter", letter, i, np.array([letter in b for b in letters]), None)
+    vowels = np.array([sum(bs.side_vowels(board.sides)) for board in boards])
+    for count in range(1, 7):
+        rows += shares("vowels", str(count), count, vowels == count, None)
+    patterns = ["-".join(map(str, bs.side_vowels(board.sides))) for board in boards]
+    for position, pattern in enumerate(sorted(set(patterns))):
+        rows += shares("vowels_per_side", pattern, position, np.array(patterns) == pattern, None)
+    known = np.array([par or 0 for par in pars])
+    for par in sorted(set(known.tolist()) - {0}):
+        rows += shares("par", str(par), par, known == par, None)
+    two = np.array([board.two_word_solutions for board in boards])
+    rows += zones("two_word_solutions", SOLUTION_ZONES, two, None)
+    return rows
