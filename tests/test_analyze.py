@@ -45,8 +45,10 @@ def tiny() -> Iterator[Connection]:
 
 def honeycomb_scores(con: Connection, s_allowed: bool) -> dict[tuple[str, str], tuple]:
     """Return (words, pangrams, points) by (letters, center)."""
-    rows = analyze.honeycomb_table(con, s_allowed).rows
-    return {(letters, center): tuple(rest) for letters, center, *rest in rows}
+    rows = analyze.honeycomb_table(con, s_allowed).select(
+        "letters", "center", "words", "pangrams", "points"
+    )
+    return {(letters, center): tuple(rest) for letters, center, *rest in rows.rows}
 
 
 def test_points_come_from_the_scoring_module() -> None:
@@ -115,8 +117,13 @@ def test_cli_analyze_a_word_file(tmp_path) -> None:
     assert "6 valid words, 1 pangram letter sets, 7 honeycombs" in result.output
     with out.open() as handle:
         rows = list(csv.reader(handle))
-    assert rows[0] == ["letters", "center", "words", "pangrams", "points"]
-    assert rows[1] == ["abcdefg", "a", "5", "2", "36"] and len(rows) == 8
+    assert rows[0] == [
+        *("letters", "center", "words", "pangrams", "points", "pangram_words"),
+        *("likeness", "difficulty", "expected_errors"),
+    ]
+    # no built warehouse here: the build's judgement of each honeycomb is left empty
+    assert rows[1] == ["abcdefg", "a", "5", "2", "36", '["abcdefg", "gfedcbaa"]', "", "", ""]
+    assert len(rows) == 8
 
 
 def test_cli_rejects_top_below_one(tmp_path) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import duckdb
 import numpy as np
 import pytest
 
@@ -154,3 +155,59 @@ def test_letter_boxed_from_a_list_too_small_is_one_error_line(
     assert status == 2
     assert err.startswith("error: the custom letter-boxed list makes too few new boards")
     assert err.count("\n") == 1
+
+
+def test_analyze_writes_each_honeycombs_likeness_from_the_build(
+    capsys, monkeypatch, command_warehouse: Path, tmp_path: Path
+) -> None:
+    out = tmp_path / "honeycombs.jsonl"
+    args = ("analyze", "spelling-bee", "--format", "jsonl", "--out", str(out))
+    status, printed, err = run(capsys, monkeypatch, command_warehouse, *args)
+    assert status == 0, err
+    assert f"wrote 7 honeycombs to {out}" in printed
+    records = [json.loads(line) for line in out.read_text().splitlines()]
+    with duckdb.connect(str(command_warehouse), read_only=True) as con:
+        built = con.sql(
+            "SELECT center, likeness, difficulty, expected_errors FROM spelling_bee_honeycombs"
+        ).fetchall()
+    assert {
+        r["center"]: (r["likeness"], r["difficulty"], r["expected_errors"]) for r in records
+    } == {center: tuple(rest) for center, *rest in built}
+    assert {(r["letters"], r["pangram_words"][0]) for r in records} == {("bcdeilm", "climbed")}
+    order = sorted(records, key=lambda r: (-r["points"], r["center"]))
+    assert records == order and records[0]["center"] == "b"  # most points first
+
+
+def test_the_report_says_how_the_nyt_chooses_with_the_evidence() -> None:
+    from pipeline.games import SPELLING_BEE
+    from pipeline.games.style_sections import style_sections
+    from pipeline.render.model import Bullets, Chart
+    from pipeline.table import Table
+
+    rows = Table(
+        ("feature", "value", "nyt_puzzles", "nyt_share", "candidate_share"),
+        [
+            ("never_combined_pair", "e+r", 0, 0.0, 0.32),
+            ("never_combined_pair", "j+q", 0, 0.0, 0.01),
+            ("s_by_year", "2024", 0, 0.0, None),
+            ("s_by_year", "2025", 2, 0.01, None),
+            ("vowels", "2", 150, 0.75, 0.5),
+            ("vowels", "3", 50, 0.25, 0.5),
+        ],
+    )
+    (section,) = style_sections(SPELLING_BEE, rows, "every honeycomb")
+    (findings,) = [block for block in section.blocks if isinstance(block, Bullets)]
+    assert findings.items == (
+        "vowels among the letters: most often 2, in 150 puzzles or 75% (against 50% of "
+        "candidates).",
+        "S is in no puzzle of 2024; then 2025: 2 (1.0%).",
+        "2 letter pairs are in none of the 200 puzzles, though candidates hold them (share of "
+        "candidates): e+r (32%), j+q (1%).",
+    )
+    charts = [block for block in section.blocks if isinstance(block, Chart)]
+    assert [chart.id for chart in charts] == ["style-vowels", "style-s-by-year"]
+    assert charts[0].data.groups == (  # type: ignore[union-attr]
+        ("2", (("NYT", 75), ("candidates", 50))),
+        ("3", (("NYT", 25), ("candidates", 50))),
+    )
+    assert section.record is not None and section.record["vowels"][0]["nyt_puzzles"] == 150

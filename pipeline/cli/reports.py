@@ -246,8 +246,9 @@ def changes(
     from pipeline.report.sections import changes_sections
     from pipeline.stages import changes as stage
     from pipeline.stages.explain import normalize
-    from pipeline.stages.export import check_export_target, write_relation
+    from pipeline.stages.export import check_export_target
     from pipeline.storage import warehouse
+    from pipeline.storage.table_files import write_relation
 
     first = parse_date(since, "--since", None)
     last = parse_date(until, "--until", None)

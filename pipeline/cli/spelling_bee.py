@@ -17,6 +17,7 @@ from pipeline.cli.options import (
     AllowNyt,
     AsJson,
     DictionaryOption,
+    ExportFormat,
     GenerateCount,
     GenerateFormatOption,
     GenerateOut,
@@ -138,24 +139,35 @@ def analyze_spelling_bee(
         bool, typer.Option("--no-s", help="Leave out S, as the NYT did before March 2025.")
     ] = False,
     top: Annotated[int, typer.Option(help="How many of the best honeycombs to print.")] = 10,
+    format: Annotated[
+        ExportFormat, typer.Option("--format", help="The file's format.")
+    ] = ExportFormat.csv,
     out: Annotated[
         Path | None,
-        typer.Option(help="CSV of every honeycomb (default: reports/spelling_bee_honeycombs.csv)."),
+        typer.Option(
+            help="File of every honeycomb (default: reports/spelling_bee_honeycombs.FORMAT)."
+        ),
     ] = None,
 ) -> None:
-    """Score every valid honeycomb of a dictionary in SQL: the best, the spread, a CSV of all.
+    """Score every valid honeycomb of a dictionary in SQL: the best, the spread, and a file of all with their likeness to the NYT's choices.
 
     Example: pipeline analyze spelling-bee --dictionary enable --no-s --top 5
     """
     from pipeline.games import honeycombs as analyze
+    from pipeline.storage.output_paths import check_output_file
 
     if top < 1:
         raise UserError("--top must be at least 1")
+    path = out or config.reports_dir() / f"{analyze.FILE_STEM}.{format.value}"
+    check_output_file(path)
     word_list = load_word_list(dictionary, SPELLING_BEE)
-    analysis = analyze.analyze_spelling_bee(word_list.words, word_list.name, not no_s, top)
+    judged = analyze.built_likeness(config.warehouse_path())
+    analysis = analyze.analyze_spelling_bee(word_list.words, word_list.name, not no_s, top, judged)
     print(analyze.format_analysis(analysis))
-    path = analyze.write_table(analysis.honeycombs, out or config.reports_dir() / analyze.CSV_FILE)
+    analyze.write_honeycombs(analysis.honeycombs, format.value, path)
     print(f"\nwrote {len(analysis.honeycombs.rows):,} honeycombs to {path}")
+    if judged is None:
+        print("(no likeness: run `pipeline build` to judge honeycombs against the NYT's choices)")
 
 
 @bench_app.command("analyze")

@@ -15,11 +15,13 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+import numpy as np
+
 from pipeline.games import SPELLING_BEE
-from pipeline.render import csv as render_csv
 from pipeline.render.model import NytAgainstSpace, Paragraph, Section, Space, TableBlock
 from pipeline.render.text import markdown_table
 from pipeline.storage import warehouse
+from pipeline.storage.table_files import write_columns
 from pipeline.storage.warehouse import Connection
 from pipeline.table import Table
 from solvers.masks import ALPHABET, Word
@@ -31,7 +33,7 @@ S_ALLOWED_FROM = dt.date(2025, 3, 12)
 ZONE = (30, 45)  # the word counts most NYT puzzles have
 WORD_BUCKETS = (1, 10, 20, 30, 46, 60, 100, 200, 400)
 QUANTILES = (0.0, 0.1, 0.25, 0.5, 0.75, 0.9, 0.99, 1.0)
-CSV_FILE = f"{SPELLING_BEE.slug}_honeycombs.csv"
+FILE_STEM = f"{SPELLING_BEE.slug}_honeycombs"  # the file analyze writes: its stem, then .FORMAT
 RANKS_CSV_FILE = f"{SPELLING_BEE.slug}_puzzle_ranks.csv"
 PANGRAMS_SHOWN = 4
 
@@ -49,11 +51,13 @@ def honeycomb_points(word: Word) -> int:
 
 
 def load_words(con: Connection, words: Iterable[str]) -> int:
-    """Hand the candidate words and their points to DuckDB as `honeycomb_words`; return how many."""
+    """Hand the candidate words and their points to DuckDB as `honeycomb_words` (no honeycomb
+    judged yet: honeycomb_likeness empty); return how many."""
     candidates = candidate_words(words)
     points = [honeycomb_points(word) for word in candidates]
     warehouse.hand_over(con, "honeycomb_word_list", {"word": candidates, "points": points})
     warehouse.run(con, "analyze/honeycomb_words")
+    warehouse.run(con, "analyze/no_honeycomb_likeness")
     return len(candidates)
 
 
@@ -90,12 +94,11 @@ def honeycomb_table(con: Connection, s_allowed: bool) -> Table:
     return warehouse.query(con, "analyze/honeycomb_rows", {"s_allowed": s_allowed})
 
 
-def write_table(table: Table, path: Path) -> Path:
-    """Write a table as CSV: a new file renamed over the old one."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    partial = path.with_name(path.name + ".partial")
-    render_csv.write_csv(table, partial)
-    partial.replace(path)
+def write_honeycombs(table: Table, fmt: str, path: Path) -> Path:
+    """Write every honeycomb's row to a file in a format (csv, jsonl, parquet), whole or not at
+    all."""
+    columns = {name: table.column(name) for name in table.columns}
+    write_columns(columns, fmt, path)
     return path
 
 
@@ -112,12 +115,38 @@ class Analysis:
     seconds: float  # scoring every honeycomb in SQL, the words already handed over
 
 
+def built_likeness(path: Path) -> dict[str, np.ndarray] | None:
+    """Return the build's likeness, difficulty and expected errors of every honeycomb of the
+    custom list, as columns (None when there is no built warehouse to read them from)."""
+    if not path.is_file():
+        return None
+    with warehouse.open_warehouse(path, read_only=True) as con:
+        if not warehouse.table_exists(con, "spelling_bee_honeycombs"):
+            return None
+        return warehouse.run(con, "analyze/built_likeness").fetchnumpy()
+
+
+def hand_over_likeness(con: Connection, judged: dict[str, np.ndarray]) -> None:
+    """Make the build's judgement of each honeycomb the table honeycomb_likeness (load_words
+    leaves it empty)."""
+    warehouse.hand_over(con, "judged_honeycombs", judged)
+    warehouse.run(con, "analyze/honeycomb_likeness")
+    warehouse.release(con, "judged_honeycombs")
+
+
 def analyze_spelling_bee(
-    words: Iterable[str], dictionary: str, s_allowed: bool, top: int
+    words: Iterable[str],
+    dictionary: str,
+    s_allowed: bool,
+    top: int,
+    judged: dict[str, np.ndarray] | None = None,
 ) -> Analysis:
-    """Score every honeycomb of a word list in an in-memory DuckDB and return the analysis."""
+    """Score every honeycomb of a word list in an in-memory DuckDB and return the analysis;
+    `judged` (built_likeness) adds each honeycomb's likeness to its rows."""
     with contextlib.closing(warehouse.in_memory()) as con:
         load_words(con, words)
+        if judged is not None:
+            hand_over_likeness(con, judged)
         started = time.perf_counter()
         score_honeycombs(con, (s_allowed,))
         seconds = time.perf_counter() - started

@@ -541,10 +541,18 @@ class LetterBoxedHooks(GameHooks):
     day_lines = staticmethod(day_lines)
 
     def report_sections(self, con: Connection, context: ReportContext) -> list[Section]:
-        return nyt_solutions_sections(con, context)
+        from pipeline.games.style import nyt_style_sections
+
+        candidates = "boards made from the custom list in the NYT's letter style"
+        return [
+            *nyt_solutions_sections(con, context),
+            *nyt_style_sections(con, LETTER_BOXED, candidates),
+        ]
 
     def report_files(self) -> list[str]:
-        return [*SECTION_FILES.values(), CSV_FILE]
+        from pipeline.games.style import nyt_style_file
+
+        return [*SECTION_FILES.values(), CSV_FILE, nyt_style_file(LETTER_BOXED)]
 
     def evidence_lines(self, con: Connection, word: str) -> list[str]:
         return [listed_line(con, word)]

@@ -238,13 +238,19 @@ class SpellingBeeHooks(GameHooks):
 
     def report_sections(self, con: Connection, context: ReportContext) -> list[Section]:
         from pipeline.games.honeycombs import report_sections
+        from pipeline.games.style import nyt_style_sections
 
-        return report_sections(con, context.folder)
+        candidates = "every honeycomb of the custom list with a pangram"
+        return [
+            *report_sections(con, context.folder),
+            *nyt_style_sections(con, SPELLING_BEE, candidates),
+        ]
 
     def report_files(self) -> list[str]:
         from pipeline.games.honeycombs import RANKS_CSV_FILE, SECTION_FILES
+        from pipeline.games.style import nyt_style_file
 
-        return [RANKS_CSV_FILE, *SECTION_FILES.values()]
+        return [RANKS_CSV_FILE, *SECTION_FILES.values(), nyt_style_file(SPELLING_BEE)]
 
     def evidence_lines(self, con: Connection, word: str) -> list[str]:
         return [not_accepted_line(con, word)]

@@ -15,11 +15,14 @@ from collections.abc import Sequence
 import numpy as np
 
 from pipeline import progress
+from pipeline.games import style_sections as report_style
 from pipeline.games.game import Game
 from pipeline.model import board_style as bs
 from pipeline.model import honeycomb_style as hs
+from pipeline.render.model import Section
 from pipeline.storage import warehouse
 from pipeline.storage.warehouse import Connection
+from pipeline.table import Table
 from solvers import letter_boxed as lb
 
 EPOCH = dt.date(1970, 1, 1)
@@ -341,3 +344,19 @@ def board_style_rows(boards: list[bs.MadeBoard], pars: list[int | None]) -> list
     two = np.array([board.two_word_solutions for board in boards])
     rows += zones("two_word_solutions", SOLUTION_ZONES, two, None)
     return rows
+
+
+# ------------------------------------------------------------------ the report
+
+
+def nyt_style_sections(con: Connection, game: Game, candidates: str) -> list[Section]:
+    """Return the report's "How the NYT chooses" section for a game (see report/style.py)."""
+    rows = Table(("feature", "value", "nyt_puzzles", "nyt_share", "candidate_share"), [])
+    if warehouse.table_exists(con, "nyt_style"):
+        rows = warehouse.query(con, "report/nyt_style", {"game": game.name})
+    return report_style.style_sections(game, rows, candidates)
+
+
+def nyt_style_file(game: Game) -> str:
+    """Return the CSV file the report writes for a game's style."""
+    return report_style.style_file(game)

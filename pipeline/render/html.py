@@ -35,7 +35,12 @@ CUSTOM_COLOR = "#111111"
 RAW_COLORS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b")
 EXTRA_COLOR = "#d95f02"
 MISSED_COLOR = "#1b9e77"
-BAR_COLORS = {"extra": EXTRA_COLOR, "missed": MISSED_COLOR}
+BAR_COLORS = {
+    "extra": EXTRA_COLOR,
+    "missed": MISSED_COLOR,
+    "NYT": CUSTOM_COLOR,
+    "candidates": "#9e9e9e",
+}
 LOG_FLOOR_DECADE = -4  # 1 - P or 1 - R of 0 is drawn at 10^-4, on the axis line marked "0"
 
 STYLE = """

@@ -26,9 +26,9 @@ from pipeline.model import honeycomb_style as hs
 from pipeline.model.difficulty import Difficulty
 from pipeline.model.newword import sigmoid
 from pipeline.render.text import plural
-from pipeline.stages.export import csv_row
 from pipeline.storage import warehouse
 from pipeline.storage.output_paths import atomic_write
+from pipeline.storage.table_files import csv_row
 from pipeline.storage.warehouse import Connection
 from solvers import letter_boxed as lb
 from solvers import spelling_bee_scoring as scoring
