@@ -66,6 +66,27 @@ def test_a_pair_the_nyt_never_combined_is_counted_as_of_each_day() -> None:
     assert hs.as_of(candidate, history, 1)[0, 0] == 1
 
 
+def test_a_draw_takes_the_nyt_recent_share_of_reused_letter_sets_and_its_sizes() -> None:
+    # eight candidates: four of 20 answers, four of 50; the NYT's recent puzzles are two of the
+    # 50-answer ones, and half of them reused a letter set
+    words = np.array([20, 20, 20, 20, 50, 50, 50, 50])
+    zeros = np.zeros(8)
+    candidates = hs.Honeycombs(
+        np.arange(8), np.ones(8, dtype=np.int64), words, zeros, words * 4, *([zeros] * 5)
+    )
+    days = np.array([0, 400, 450])  # the first is more than a year before day 500
+    recent = hs.recent_style(np.array([4, 5, 6]), days, np.array([1, 0, 1]), 500)
+    assert list(recent.rows) == [5, 6] and recent.reused_share == 0.5
+    pool = np.arange(8)
+    reused = np.array([True, True, False, False, True, True, False, False])
+    for seed in range(5):
+        drawn = hs.draw_like_recent(
+            candidates, pool, np.zeros(8), reused, recent, 2, np.random.default_rng(seed)
+        )
+        # the small ones have no share in the recent zones: only 50-answer honeycombs, one reused
+        assert sorted(reused[drawn]) == [False, True] and set(words[drawn]) == {50}
+
+
 def test_difficulty_thirds() -> None:
     assert list(Difficulty.easy.holds(np.array([0.0, 33.0, 34.0, 99.0]))) == [
         True,

@@ -30,6 +30,7 @@ from solvers import letter_boxed as lb
 FOLDS = 5
 GENERATED = 365
 TIMED_COUNT = 100
+DRAW_SEEDS = (7, 8, 9)  # the classifier AUC is the mean over three draws (one draw varies by 0.02)
 VOWEL_MASK = sum(1 << (ord(v) - 97) for v in hs.VOWELS)
 
 
@@ -102,15 +103,34 @@ def spelling_bee_figures(con: Connection) -> list[Figure]:
     used_before = np.zeros(len(candidates), dtype=bool)
     used_before[train_rows] = True
     pool = np.flatnonzero(eligible & ~used_before)
-    chosen = pool[gen.gumbel_top(log_odds[pool], GENERATED, np.random.default_rng(7))]
-    x = np.vstack(
-        [
-            hs.features(candidates.take(rows), standing[rows]),
-            hs.features(candidates.take(chosen), standing[chosen]),
-        ]
+    ref, days, reused = learned.reference_rows_and_days(candidates, before)
+    recent = hs.recent_style(ref, days, reused, cut)
+    set_used = np.isin(candidates.letters_mask[pool], before.letters_mask)
+    draws = [
+        hs.draw_like_recent(
+            candidates,
+            pool,
+            log_odds[pool],
+            set_used,
+            recent,
+            GENERATED,
+            np.random.default_rng(seed),
+        )
+        for seed in DRAW_SEEDS
+    ]
+    chosen = draws[0]
+    y = np.r_[np.ones(len(rows)), np.zeros(GENERATED)]
+    nyt_x = hs.features(candidates.take(rows), standing[rows])
+    classifier = float(
+        np.mean(
+            [
+                cross_validated_auc(
+                    np.vstack([nyt_x, hs.features(candidates.take(drawn), standing[drawn])]), y
+                )
+                for drawn in draws
+            ]
+        )
     )
-    y = np.r_[np.ones(len(rows)), np.zeros(len(chosen))]
-    classifier = cross_validated_auc(x, y)
     reference = learned.reference_rows(candidates, before.since(cut - 2 * 365))
     scale = hs.difficulty_scale(candidates.take(reference))
     thirds = np.histogram(
@@ -125,7 +145,7 @@ def spelling_bee_figures(con: Connection) -> list[Figure]:
         Figure("likeness AUC, NYT's year against every other honeycomb", likeness_auc, ">= 0.95", likeness_auc >= 0.95),
         Figure("  baseline: random score", hs.auc(random_score, positive)),
         Figure("  baseline: no S + no never-combined pair + answer zone", hs.auc(baseline.astype(float), positive)),
-        Figure("classifier AUC, 365 generated against the NYT's year", classifier, "<= 0.60", classifier <= 0.60),
+        Figure("classifier AUC, 365 generated against the NYT's year (mean of 3 draws)", classifier, "<= 0.60", classifier <= 0.60),
         Figure("mean expected errors per generated puzzle", generated_errors, "<= 1.0", generated_errors <= 1.0),
         Figure("  the NYT's year, same list (its verdicts already learned)", nyt_errors),
         Figure("distance: answers (total variation)", total_variation(candidates.words[rows], candidates.words[chosen], np.arange(0, 200, 5))),
@@ -158,21 +178,27 @@ def letter_boxed_figures(con: Connection, words: list[str]) -> list[Figure]:
         np.r_[model.log_odds(boards(year)), model.log_odds(made)],
         np.r_[np.ones(len(year), bool), np.zeros(len(made), bool)],
     )
-    pool = bs.make_boards(chain, style, GENERATED * gen.POOL_FACTOR, np.random.default_rng(5))
-    chosen = [
-        pool[i] for i in gen.gumbel_top(model.log_odds(pool), GENERATED, np.random.default_rng(6))
-    ]
+    year_x = bs.board_features(boards(year))
+    y = np.r_[np.ones(len(year)), np.zeros(GENERATED)]
+    aucs: list[float] = []
+    chosen: list[bs.MadeBoard] = []
+    for seed in DRAW_SEEDS:
+        pool = bs.make_boards(
+            chain, style, GENERATED * gen.POOL_FACTOR, np.random.default_rng(seed)
+        )
+        picked = gen.gumbel_top(model.log_odds(pool), GENERATED, np.random.default_rng(seed))
+        drawn = [pool[i] for i in picked]
+        aucs.append(cross_validated_auc(np.vstack([year_x, bs.board_features(drawn)]), y))
+        chosen = chosen or drawn
+    classifier = float(np.mean(aucs))
     rng = np.random.default_rng(8)
     pars = np.array([model.draw_par(board, rng) for board in chosen])
-    x = np.vstack([bs.board_features(boards(year)), bs.board_features(chosen)])
-    y = np.r_[np.ones(len(year)), np.zeros(len(chosen))]
-    classifier = cross_validated_auc(x, y)
     nyt_pars = np.array([r[2] or 0 for r in year])
     side_nyt = np.array([sum(bs.side_vowels(tuple(r[1]))) for r in year])
     side_generated = np.array([sum(bs.side_vowels(board.sides)) for board in chosen])
     return [
         Figure("likeness AUC, NYT's year against boards made at random", likeness_auc),
-        Figure("classifier AUC, 365 generated against the NYT's year", classifier, "<= 0.60", classifier <= 0.60),
+        Figure("classifier AUC, 365 generated against the NYT's year (mean of 3 draws)", classifier, "<= 0.60", classifier <= 0.60),
         Figure("distance: par (total variation)", total_variation(nyt_pars, pars, np.arange(2.5, 7.5))),
         Figure("distance: vowels (total variation)", total_variation(side_nyt, side_generated, np.arange(0, 9))),
         Figure(

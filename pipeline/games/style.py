@@ -94,11 +94,18 @@ def difficulty_reference(candidates: hs.Honeycombs, nyt: hs.NytPuzzles, end: int
 
 def reference_rows(candidates: hs.Honeycombs, nyt: hs.NytPuzzles) -> np.ndarray:
     """Return the candidate rows of the NYT's honeycombs (those the custom list holds)."""
-    rows_of = hs.candidate_rows(candidates)
-    found = [
-        rows_of.get((int(m), int(c))) for m, c in zip(nyt.letters_mask, nyt.center_bit, strict=True)
-    ]
-    return np.array([row for row in found if row is not None], dtype=np.int64)
+    return reference_rows_and_days(candidates, nyt)[0]
+
+
+def reference_rows_and_days(
+    candidates: hs.Honeycombs, nyt: hs.NytPuzzles
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Return the candidate rows of the NYT's honeycombs (those the custom list holds), the day
+    of each, and whether its letter set had been used before on that day."""
+    rows = hs.rows_of_honeycombs(candidates, nyt.letters_mask, nyt.center_bit)
+    kept = rows >= 0
+    reused = letter_sets_used_before(nyt)
+    return rows[kept].astype(np.int64), nyt.day[kept].astype(np.int64), reused[kept]
 
 
 def store_honeycombs(

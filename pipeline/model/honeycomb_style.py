@@ -320,6 +320,20 @@ class Likeness:
         return x @ self.coefficients.astype(np.float32)
 
 
+def rows_of_honeycombs(
+    candidates: Honeycombs, letters_mask: np.ndarray, center_bit: np.ndarray
+) -> np.ndarray:
+    """Return the candidate row of each honeycomb (letters mask, center bit), -1 where the
+    candidates lack it."""
+    wanted = np.asarray(letters_mask, dtype=np.int64) << 26 | np.asarray(center_bit)
+    if not len(candidates.letters_mask):
+        return np.full(len(wanted), -1, dtype=np.int64)
+    keys = candidates.letters_mask.astype(np.int64) << 26 | candidates.center_bit
+    order = np.argsort(keys, kind="stable")
+    found = order[np.minimum(np.searchsorted(keys[order], wanted), len(keys) - 1)]
+    return np.where(keys[found] == wanted, found, -1)
+
+
 def candidate_rows(candidates: Honeycombs) -> dict[tuple[int, int], int]:
     """Return each candidate's row by (letters mask, center bit)."""
     return {
@@ -428,3 +442,86 @@ def auc(scores: np.ndarray, positive: np.ndarray) -> float:
     n_pos = positive.sum()
     n_neg = len(scores) - n_pos
     return float((ranks[positive].sum() - n_pos * (n_pos + 1) / 2) / (n_pos * n_neg))
+
+
+# ------------------------------------------------------------------ matching the NYT's sizes
+
+SIZE_MARGINS = (("words", WORD_BINS), ("points", POINT_BINS))  # what the draw is raked to
+RAKE_ROUNDS = 10
+# The NYT's recent style: its puzzles of the last year before the date. Its puzzles grow and it
+# reuses more letter sets year by year (a set used before, with a new center: 62% of the puzzles
+# of the two years before 2024-08-10, 71% of the last of them), so the last year says most.
+RECENT_DAYS = 365
+
+
+@dataclass(frozen=True)
+class RecentStyle:
+    """The candidate rows of the NYT's recent puzzles and the share of them that reused a letter
+    set: what a draw of generated puzzles is matched to."""
+
+    rows: np.ndarray
+    reused_share: float
+
+
+def recent_style(rows: np.ndarray, days: np.ndarray, reused: np.ndarray, until: int) -> RecentStyle:
+    """Return the recent style from the NYT's puzzles (their candidate rows, days, and whether
+    each reused a letter set) of the RECENT_DAYS before `until`."""
+    recent = (days >= until - RECENT_DAYS) & (days < until)
+    share = float(reused[recent].mean()) if recent.any() else float("nan")
+    return RecentStyle(rows[recent], share)
+
+
+def size_margins(candidates: Honeycombs, rows: np.ndarray) -> list[np.ndarray]:
+    """Return, per SIZE_MARGINS entry, the zone of each of the rows."""
+    return [np.digitize(getattr(candidates, name)[rows], bins) for name, bins in SIZE_MARGINS]
+
+
+def rake(log_odds: np.ndarray, drawn: list[np.ndarray], wanted: list[np.ndarray]) -> np.ndarray:
+    """Return log-odds adjusted so that a draw in proportion to their odds has, on each margin,
+    the shares of the reference (iterative proportional fitting, one margin after the other).
+    `drawn[k]` is the pool's class on margin k, `wanted[k]` the reference's; a class the pool
+    lacks is left out of the target."""
+    adjusted = log_odds - log_odds.max()
+    for _ in range(RAKE_ROUNDS):
+        for classes, target in zip(drawn, wanted, strict=True):
+            size = max(int(classes.max()), int(target.max())) + 1
+            have = np.bincount(classes, np.exp(adjusted), size)
+            want = np.where(have > 0, np.bincount(target, minlength=size), 0)
+            if not want.sum():
+                continue
+            have_share = np.maximum(have / have.sum(), 1e-300)
+            ratio = np.where(have > 0, want / want.sum() / have_share, 1.0)
+            adjusted = adjusted + np.log(np.maximum(ratio, 1e-12))[classes]
+    return adjusted
+
+
+def gumbel_keys(log_odds: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """Return random keys whose top k are a draw without replacement in proportion to the odds."""
+    return log_odds + rng.gumbel(size=len(log_odds))
+
+
+def draw_like_recent(
+    candidates: Honeycombs,
+    pool: np.ndarray,
+    log_odds: np.ndarray,
+    reused: np.ndarray,
+    recent: RecentStyle,
+    count: int,
+    rng: np.random.Generator,
+) -> np.ndarray:
+    """Return `count` rows of the pool drawn by their odds, matched to the NYT's recent puzzles:
+    the odds raked to their answer and point zones, and as many reused letter sets as their share
+    (the rest new), in the order of the draw. `reused` says per pool row whether its letter set
+    was used before; with no recent puzzle, the plain draw by the odds."""
+    if not len(recent.rows) or not len(pool):
+        return pool[np.argsort(-gumbel_keys(log_odds, rng), kind="stable")[:count]]
+    raked = rake(log_odds, size_margins(candidates, pool), size_margins(candidates, recent.rows))
+    keys = gumbel_keys(raked, rng)
+    order = np.argsort(-keys, kind="stable")
+    wanted_reused = round(min(count, len(pool)) * recent.reused_share)
+    from_reused = order[reused[order]][:wanted_reused]
+    from_new = order[~reused[order]][: count - len(from_reused)]
+    if len(from_new) < count - len(from_reused):  # too few new sets: more reused ones
+        from_reused = order[reused[order]][: count - len(from_new)]
+    picked = np.r_[from_reused, from_new]
+    return pool[picked[np.argsort(-keys[picked], kind="stable")]]

@@ -137,15 +137,31 @@ def since_log_odds(con: Connection, stored: StoredHoneycombs, since: dt.date) ->
     return hs.likeness_scores(model, stored.candidates, nyt, int(nyt.day.max()) + 1)
 
 
+def recent_nyt_style(
+    stored: StoredHoneycombs, nyt: hs.NytPuzzles, difficulty: Difficulty
+) -> hs.RecentStyle:
+    """Return the NYT's puzzles of the last year (those of the difficulty asked for) that a
+    draw is matched to."""
+    rows, days, reused = learned.reference_rows_and_days(stored.candidates, nyt)
+    kept = difficulty.holds(stored.difficulty[rows])
+    until = int(nyt.day.max()) + 1 if len(nyt.day) else 0
+    return hs.recent_style(rows[kept], days[kept], reused[kept], until)
+
+
 def generate_spelling_bee(con: Connection, request: Request) -> list[dict]:
     """Return the generated Spelling Bee puzzles' records."""
     stored = stored_honeycombs(con)
     log_odds = (
         stored.log_odds if request.since is None else since_log_odds(con, stored, request.since)
     )
-    rows = np.flatnonzero(publishable(stored, request))
+    pool = np.flatnonzero(publishable(stored, request))
+    nyt, _ = learned.nyt_honeycombs(con)
+    reused = np.isin(stored.candidates.letters_mask[pool], nyt.letters_mask)
+    recent = recent_nyt_style(stored, nyt, request.difficulty)
     rng = np.random.default_rng(request.seed)
-    chosen = rows[gumbel_top(log_odds[rows], request.count, rng)]
+    chosen = hs.draw_like_recent(
+        stored.candidates, pool, log_odds[pool], reused, recent, request.count, rng
+    )
     words = honeycomb_words(con)
     return [
         honeycomb_record(request, index, stored, int(row), log_odds[row], words)
