@@ -85,6 +85,10 @@ def test_a_draw_takes_the_nyt_recent_share_of_reused_letter_sets_and_its_sizes()
         )
         # the small ones have no share in the recent zones: only 50-answer honeycombs, one reused
         assert sorted(reused[drawn]) == [False, True] and set(words[drawn]) == {50}
+        first = hs.draw_like_recent(
+            candidates, pool, np.zeros(8), reused, recent, 1, np.random.default_rng(seed)
+        )
+        assert list(first) == list(drawn[:1])  # a prefix of a draw is the smaller draw
 
 
 def test_difficulty_thirds() -> None:

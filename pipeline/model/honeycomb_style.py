@@ -511,17 +511,22 @@ def draw_like_recent(
 ) -> np.ndarray:
     """Return `count` rows of the pool drawn by their odds, matched to the NYT's recent puzzles:
     the odds raked to their answer and point zones, and as many reused letter sets as their share
-    (the rest new), in the order of the draw. `reused` says per pool row whether its letter set
-    was used before; with no recent puzzle, the plain draw by the odds."""
+    (the rest new), place by place. `reused` says per pool row whether its letter set was used
+    before; with no recent puzzle, the plain draw by the odds."""
     if not len(recent.rows) or not len(pool):
         return pool[np.argsort(-gumbel_keys(log_odds, rng), kind="stable")[:count]]
     raked = rake(log_odds, size_margins(candidates, pool), size_margins(candidates, recent.rows))
-    keys = gumbel_keys(raked, rng)
-    order = np.argsort(-keys, kind="stable")
-    wanted_reused = round(min(count, len(pool)) * recent.reused_share)
-    from_reused = order[reused[order]][:wanted_reused]
-    from_new = order[~reused[order]][: count - len(from_reused)]
-    if len(from_new) < count - len(from_reused):  # too few new sets: more reused ones
-        from_reused = order[reused[order]][: count - len(from_new)]
-    picked = np.r_[from_reused, from_new]
-    return pool[picked[np.argsort(-keys[picked], kind="stable")]]
+    order = np.argsort(-gumbel_keys(raked, rng), kind="stable")
+    queues = [order[~reused[order]].tolist(), order[reused[order]].tolist()]  # new, reused
+    picked: list[int] = []
+    taken = [0, 0]
+    for place in range(min(count, len(pool))):
+        # reused sets so far: the share of the puzzles so far, rounded half up; a prefix of a
+        # draw is the smaller draw, so an id (seed, place) means one puzzle whatever the count
+        wants_reused = int((place + 1) * recent.reused_share + 0.5) > taken[1]
+        kind = 1 if (wants_reused and taken[1] < len(queues[1])) else 0
+        if taken[kind] >= len(queues[kind]):
+            kind = 1 - kind
+        picked.append(queues[kind][taken[kind]])
+        taken[kind] += 1
+    return pool[np.array(picked, dtype=np.int64)]

@@ -36,6 +36,9 @@ from solvers.masks import ALPHABET
 
 MAX_EXPECTED_ERRORS = 2.0  # a honeycomb the list may get more words wrong in is never drawn
 POOL_FACTOR = 3  # boards made per board drawn
+# Boards are drawn in blocks, each from its own random stream (seed, block): the first n boards of
+# a draw are the draw of n, so an id (seed, difficulty, place) always means the same board.
+BOARDS_PER_BLOCK = 10
 SINCE_MADE_BOARDS = 200  # boards made to refit the board model for --since
 
 
@@ -276,9 +279,31 @@ def generate_letter_boxed(con: Connection, words: list[str], request: Request) -
         style, model = learned.stored_board_models(con, LETTER_BOXED)
     else:
         style, model = since_board_models(con, chain, rows, request.since)
-    rng = np.random.default_rng(request.seed)
+    records: list[dict] = []
+    for block in range(-(-request.count // BOARDS_PER_BLOCK)):
+        rng = np.random.default_rng([request.seed, block])
+        pool = board_pool(chain, style, reference, request, rng)
+        log_odds = model.log_odds(pool)
+        for i in gumbel_top(log_odds, BOARDS_PER_BLOCK, rng).tolist():
+            records.append(
+                board_record(
+                    request, len(records), pool[i], log_odds[i], model, reference, chain.index, rng
+                )
+            )
+    return records[: request.count]
+
+
+def board_pool(
+    chain: bs.ChainIndex,
+    style: bs.LetterStyle,
+    reference: BoardReference,
+    request: Request,
+    rng: np.random.Generator,
+) -> list[bs.MadeBoard]:
+    """Return the boards one block of the draw chooses from: made in the NYT's letter style, new
+    (unless allowed) and of the difficulty asked for."""
     pool: list[bs.MadeBoard] = []
-    wanted = request.count * POOL_FACTOR
+    wanted = BOARDS_PER_BLOCK * POOL_FACTOR
     while len(pool) < wanted:
         kept = [
             board
@@ -293,14 +318,7 @@ def generate_letter_boxed(con: Connection, words: list[str], request: Request) -
                 "that use 12 letters"
             )
         pool += kept
-    log_odds = model.log_odds(pool)
-    chosen = gumbel_top(log_odds, request.count, rng)
-    return [
-        board_record(
-            request, index_in_draw, pool[i], log_odds[i], model, reference, chain.index, rng
-        )
-        for index_in_draw, i in enumerate(chosen.tolist())
-    ]
+    return pool
 
 
 def board_record(
