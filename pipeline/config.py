@@ -47,6 +47,12 @@ def warehouse_path() -> Path:
     return _env_path("PIPELINE_WAREHOUSE") or Path.cwd() / "warehouse.duckdb"
 
 
+def progress_path() -> Path:
+    """Return the players' progress file of `pipeline serve` (`progress.sqlite` beside the
+    warehouse, or `PIPELINE_PROGRESS`): a file of its own, which no stage replaces."""
+    return _env_path("PIPELINE_PROGRESS") or warehouse_path().parent / "progress.sqlite"
+
+
 def offline_from_env() -> bool:
     """Return True when `PIPELINE_OFFLINE` forbids the network."""
     return os.environ.get("PIPELINE_OFFLINE", "").strip().lower() in {"1", "true", "yes"}

@@ -162,18 +162,21 @@ class WordIndex:
         else:
             distinct = dict.fromkeys(map(str.lower, words))  # in order: sorted input stays sorted
             self.words = sorted(w for w in distinct if len(w) >= MIN_LENGTH and is_plain_word(w))
+        # narrow types over every letter of the list: int64 ones made a 172,000-word list's
+        # index peak at 140 MB
         codes = np.frombuffer(("\n".join(self.words) + "\n").encode("ascii"), dtype=np.uint8)
-        letters = codes.astype(np.int64) - 97  # a newline is negative
+        letters = codes.astype(np.int16) - 97  # a newline is negative
         ends = np.flatnonzero(letters < 0)
         starts = np.concatenate(([0], ends[:-1] + 1))
-        bits = np.where(letters >= 0, np.left_shift(1, letters.clip(0)), 0)
-        self.masks = np.bitwise_or.reduceat(bits, starts) if self.words else bits[:0]
+        bits = np.where(letters >= 0, np.left_shift(np.uint32(1), letters.clip(0)), np.uint32(0))
+        reduced = np.bitwise_or.reduceat(bits, starts) if self.words else bits[:0]
+        self.masks = reduced.astype(np.int64)
         self._by_mask = np.argsort(self.masks, kind="stable")
         self._group_masks, self._group_starts = np.unique(
             self.masks[self._by_mask], return_index=True
         )
         self._group_ends = np.append(self._group_starts[1:], len(self.words))
-        word_at = np.repeat(np.arange(len(self.words)), ends + 1 - starts)
+        word_at = np.repeat(np.arange(len(self.words), dtype=np.int32), ends + 1 - starts)
         inside = (letters[:-1] >= 0) & (letters[1:] >= 0)
         pair = PAIR_NUMBER[letters[:-1][inside], letters[1:][inside]]
         pairs = np.zeros((len(self.words), PAIR_WORDS), dtype=np.uint64)

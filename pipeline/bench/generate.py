@@ -11,13 +11,10 @@ difficulty thirds, and the whole commands' time and memory.
 from __future__ import annotations
 
 import datetime as dt
-import subprocess
-import sys
-import time
-from dataclasses import dataclass
 
 import numpy as np
 
+from pipeline.bench.figures import Figure, timed_command
 from pipeline.games import LETTER_BOXED
 from pipeline.games import style as learned
 from pipeline.model import board_style as bs
@@ -32,16 +29,6 @@ GENERATED = 365
 TIMED_COUNT = 100
 DRAW_SEEDS = (7, 8, 9)  # the classifier AUC is the mean over three draws (one draw varies by 0.02)
 VOWEL_MASK = sum(1 << (ord(v) - 97) for v in hs.VOWELS)
-
-
-@dataclass(frozen=True)
-class Figure:
-    """One measured figure, with its target when it has one."""
-
-    name: str
-    value: float
-    target: str = ""
-    met: bool | None = None
 
 
 def validation_window(last: dt.date) -> tuple[dt.date, dt.date]:
@@ -210,32 +197,6 @@ def letter_boxed_figures(con: Connection, words: list[str]) -> list[Figure]:
     ]  # fmt: skip
 
 
-PEAK_REPORTER = (
-    "import atexit, sys\n"
-    "from pipeline.cli import main\n"
-    "def peak():\n"
-    "    status = open('/proc/self/status').read()\n"
-    "    print('peak-kb', status.split('VmHWM:')[1].split()[0], file=sys.stderr)\n"
-    "atexit.register(peak)\n"
-    "main()\n"
-)
-
-
-def timed_command(arguments: list[str]) -> tuple[float, float]:
-    """Return a whole command's wall time (s) and its peak memory (MB), run as a new process that
-    reports its own high-water mark (a child's rusage would count the parent's, copied at fork)."""
-    started = time.perf_counter()
-    done = subprocess.run(
-        [sys.executable, "-c", PEAK_REPORTER, *arguments],
-        check=True,
-        capture_output=True,
-        text=True,
-    )
-    seconds = time.perf_counter() - started
-    peak_line = [line for line in done.stderr.splitlines() if line.startswith("peak-kb ")][-1]
-    return seconds, int(peak_line.split()[1]) / 1024
-
-
 def timing_figures() -> list[Figure]:
     """Return the time and memory of generating 100 puzzles of each game (whole commands)."""
     figures = []
@@ -248,26 +209,3 @@ def timing_figures() -> list[Figure]:
             Figure(f"{game}: peak memory, MB", peak, "<= 500", peak <= 500),
         ]  # fmt: skip
     return figures
-
-
-def format_figures(sections: dict[str, list[Figure]]) -> str:
-    """Return the figures as text, each beside its target."""
-    lines = []
-    for title, figures in sections.items():
-        lines.append(title)
-        for figure in figures:
-            target = (
-                f"  target {figure.target}: {'met' if figure.met else 'MISSED'}"
-                if figure.target
-                else ""
-            )
-            lines.append(f"  {figure.name}: {figure.value:.4f}{target}")
-    return "\n".join(lines)
-
-
-def figures_record(sections: dict[str, list[Figure]]) -> dict:
-    """Return the figures as one JSON object."""
-    return {
-        title: [{"name": f.name.strip(), "value": f.value, "target": f.target or None, "met": f.met} for f in figures]
-        for title, figures in sections.items()
-    }  # fmt: skip

@@ -97,6 +97,6 @@ def main() -> None:
 
 # The commands, each family in its module, imported so that they register on the groups: setup
 # first, as the help shows the panels in the order their first commands registered.
-COMMAND_MODULES = ("setup", "reports", "spelling_bee", "letter_boxed")
+COMMAND_MODULES = ("setup", "reports", "spelling_bee", "letter_boxed", "serve")
 for module in COMMAND_MODULES:
     importlib.import_module(f"pipeline.cli.{module}")

@@ -74,14 +74,15 @@ def solve_letter_boxed(
             raise UserError("--batch reads the boards from a file: give no SIDE arguments")
         lines = lbs.read_box_batch(batch)
         needs_default = any(line.words is None for line in lines)
-        index = WordIndex(load_word_list(dictionary, LETTER_BOXED).words if needs_default else [])
+        listed = load_word_list(dictionary, LETTER_BOXED).words if needs_default else []
+        index = WordIndex(listed, sorted_and_plain=True)  # a word list is read sorted and plain
         for line in lines:
             playable = line.words if line.words is not None else index.playable(line.board)
             answer = lbs.answer_board(line.board, playable, max_words, all_best, words)
             print(json.dumps({**line.fields, **lbs.answer_record(answer)}))
         return
     board = lbs.board_from_arguments(sides or [])
-    index = WordIndex(load_word_list(dictionary, LETTER_BOXED).words)
+    index = WordIndex(load_word_list(dictionary, LETTER_BOXED).words, sorted_and_plain=True)
     answer = lbs.answer_board(board, index.playable(board), max_words, all_best, words)
     maybe = load_maybe_list(dictionary, LETTER_BOXED, no_maybe, "".join(board.sides))
     if as_json:
@@ -173,6 +174,7 @@ def bench_generate(
     Example: pipeline bench generate
     """
     from pipeline.bench import generate as bench
+    from pipeline.bench.figures import figures_record, format_figures
     from pipeline.games import SPELLING_BEE
     from pipeline.storage import warehouse
 
@@ -184,4 +186,4 @@ def bench_generate(
         }
     if timing:
         sections["whole commands"] = bench.timing_figures()
-    emit(as_json, bench.figures_record, bench.format_figures, sections)
+    emit(as_json, figures_record, format_figures, sections)

@@ -86,9 +86,17 @@ def read_maybe_list(game: Game, letters: str | None = None) -> list[MaybeWord]:
 
 
 def plain_words(text: str) -> list[Word]:
-    """Return the sorted distinct lowercase a-z words of a one-word-a-line text."""
+    """Return the sorted distinct lowercase a-z words of a one-word-a-line text (a text that is
+    already that, as the build writes its lists, is read as it is: 30 ms, not 0.6 s)."""
+    if PLAIN_LINES.fullmatch(text):
+        words = text.split()
+        if all(first < second for first, second in zip(words, words[1:], strict=False)):
+            return words
     lowered = (line.strip().lower() for line in text.splitlines())
     return sorted({word for word in lowered if is_plain_word(word)})
+
+
+PLAIN_LINES = re.compile(r"(?:[a-z]+\n)*[a-z]*")  # lowercase a-z words, one a line
 
 
 def read_word_text(path: Path, hint: str = "") -> str:

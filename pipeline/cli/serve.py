@@ -1,0 +1,77 @@
+"""`pipeline serve`: the page to play on, and `pipeline bench serve`, its figures."""
+
+import socket
+import threading
+import webbrowser
+from typing import Annotated
+
+import typer
+
+from pipeline import config
+from pipeline.cli.app import app, bench_app
+from pipeline.cli.options import SOLVING, AsJson, Offline, emit, is_offline, user_errors
+from pipeline.errors import UserError
+
+Host = Annotated[str, typer.Option(help="The address to listen on (127.0.0.1: this machine only).")]
+Port = Annotated[int, typer.Option(help="The port to listen on.")]
+
+
+def check_port(host: str, port: int) -> None:
+    """Raise a UserError unless the server can listen on host:port."""
+    if not 0 < port < 65536:
+        raise UserError(f"--port {port} is not a port (1 to 65535)")
+    with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((host, port))
+        except OSError as error:
+            raise UserError(f"cannot listen on {host}:{port}: {error.strerror}") from None
+
+
+@app.command(rich_help_panel=SOLVING)
+@user_errors
+def serve(
+    host: Host = "127.0.0.1",
+    port: Port = 8000,
+    open_page: Annotated[
+        bool, typer.Option("--open", help="Open the page in the browser once the server is up.")
+    ] = False,
+    offline: Offline = False,
+) -> None:
+    """Play archived, today's and generated puzzles in the browser: the page and its JSON API (documented at /docs). Progress is kept in progress.sqlite beside the warehouse. Ctrl-C stops it.
+
+    Example: pipeline serve --port 8000 --open
+    """
+    import uvicorn
+
+    from pipeline.serve.app import create_app
+    from pipeline.storage.download import Downloader
+
+    check_port(host, port)
+    downloader = Downloader.from_env(offline=is_offline(offline))
+    application = create_app(config.warehouse_path(), config.progress_path(), downloader)
+    url = f"http://{host}:{port}/"
+    print(f"serving {url} (the API's documentation: {url}docs); Ctrl-C stops it", flush=True)
+    if open_page:
+        threading.Timer(1.0, webbrowser.open, [url]).start()
+    uvicorn.run(application, host=host, port=port, log_level="info", access_log=True)
+
+
+@bench_app.command("serve")
+@user_errors
+def bench_serve(
+    requests: Annotated[
+        int, typer.Option(help="Guesses sent in the load test (200 at a time).")
+    ] = 2000,
+    as_json: AsJson = False,
+) -> None:
+    """Time the server (start-up, a guess under 200 concurrent requests) and the two commands a player waits on (`today`, `solve letter-boxed`), each beside its target.
+
+    Example: pipeline bench serve --requests 2000
+    """
+    from pipeline.bench.figures import figures_record, format_figures
+    from pipeline.bench.serve import bench_serve as run_bench
+
+    if requests < 200:
+        raise UserError("--requests must be at least 200 (the load test keeps 200 in flight)")
+    emit(as_json, figures_record, format_figures, run_bench(requests))

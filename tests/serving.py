@@ -1,0 +1,51 @@
+"""A server of `pipeline serve`'s application started by the tests: uvicorn on a free port of
+127.0.0.1, in a thread, on a warehouse and a progress file of the test's own."""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import requests
+import uvicorn
+
+from pipeline.serve.app import create_app
+from pipeline.storage.download import Downloader
+
+
+@dataclass
+class Running:
+    """A server started by the tests: its address and how to stop it."""
+
+    url: str
+    server: uvicorn.Server
+    thread: threading.Thread
+
+    def get(self, path: str, **kwargs) -> requests.Response:
+        return requests.get(self.url + path, timeout=30, **kwargs)
+
+    def post(self, path: str, body: object) -> requests.Response:
+        return requests.post(self.url + path, json=body, timeout=30)
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=10)
+
+
+def start_server(warehouse: Path, progress: Path) -> Running:
+    """Start the application on a free port of 127.0.0.1 in a thread; return when it listens."""
+    listening = socket.socket()
+    listening.bind(("127.0.0.1", 0))
+    port = listening.getsockname()[1]
+    app = create_app(warehouse, progress, Downloader(progress.parent / "raw", None, True))
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [listening]}, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started:
+        assert time.monotonic() < deadline, "the server did not start"
+        time.sleep(0.02)
+    return Running(f"http://127.0.0.1:{port}", server, thread)

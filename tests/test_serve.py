@@ -1,0 +1,272 @@
+"""`pipeline serve`: the JSON API over real HTTP (uvicorn on 127.0.0.1, a free port) on the command
+warehouse, whose puzzles are known: Spelling Bee B / CDEILM with the ten CLIMBED_ANSWERS
+(43 points) and the Letter Boxed board BAM / LCI / KTO / SHP with the NYT's seven-word list, both
+on 2024-01-10, 2024-07-10 and 2025-01-10."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import duckdb
+import pytest
+import requests
+
+from tests.command_warehouse import build_command_warehouse
+from tests.made_up_days import CLIMBED_ANSWERS
+from tests.serving import Running, start_server
+
+DAY = "2024-01-10"
+BEE = f"/api/spelling-bee/{DAY}"
+BOX = f"/api/letter-boxed/{DAY}"
+RANKS = {
+    "Beginner": 0,
+    "Good Start": 1,
+    "Moving Up": 2,
+    "Good": 3,
+    "Solid": 6,
+    "Nice": 11,
+    "Great": 17,
+    "Amazing": 22,
+    "Genius": 30,
+    "Queen Bee": 43,
+}
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return build_command_warehouse(tmp_path_factory.mktemp("serve") / "warehouse.duckdb")
+
+
+@pytest.fixture
+def running(built: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Running]:
+    monkeypatch.setenv("PIPELINE_CUSTOM", str(built.parent / "built_lists"))
+    started = start_server(built, tmp_path / "progress.sqlite")
+    yield started
+    started.stop()
+
+
+def test_a_puzzle_shows_its_counts_and_ranks_and_no_answer(running: Running) -> None:
+    response = running.get(BEE)
+    assert response.status_code == 200
+    assert response.json() == {
+        "id": DAY,
+        "game": "spelling-bee",
+        "date": DAY,
+        "center": "b",
+        "others": "cdeilm",
+        "words": 10,
+        "points": 43,
+        "pangrams": 1,
+        "ranks": RANKS,
+        "judged_by": "the NYT's official answers",
+        "found": [],
+        "score": 0,
+        "rank": "Beginner",
+    }
+    assert not any(word in response.text for word in CLIMBED_ANSWERS)
+    assert float(response.headers["server-timing"].split("dur=")[1]) > 0
+
+
+def test_each_guess_gets_its_verdict_and_found_words_count(running: Running) -> None:
+    def guess(word: str) -> dict:
+        response = running.post(f"{BEE}/guess", {"word": word})
+        assert response.status_code == 200, response.text
+        return response.json()
+
+    assert guess("Climbed") == {
+        "word": "climbed",
+        "verdict": "accepted",
+        "points": 14,
+        "pangram": True,
+        "score": 14,
+        "rank": "Nice",
+    }
+    assert guess("climbed")["verdict"] == "already-found"
+    assert guess("bleed") == {
+        "word": "bleed",
+        "verdict": "accepted",
+        "points": 5,
+        "pangram": False,
+        "score": 19,
+        "rank": "Great",
+    }
+    verdicts = {word: guess(word)["verdict"] for word in ("bid", "hello", "dice", "limbed")}
+    assert verdicts == {
+        "bid": "too-short",
+        "hello": "bad-letters",
+        "dice": "missing-center",
+        "limbed": "not-in-list",
+    }
+    assert running.get(BEE).json()["found"] == ["climbed", "bleed"]
+
+
+def test_hints_cover_the_words_not_yet_found(running: Running) -> None:
+    running.post(f"{BEE}/guess", {"word": "climbed"})
+    hints = running.get(f"{BEE}/hints", params={"found": "bide,bile"}).json()
+    # left: belie bled bleed climb embed imbed limb
+    assert hints == {
+        "words_left": 7,
+        "points_left": 27,
+        "pangrams_left": 0,
+        "lengths": [4, 5],
+        "grid": {
+            "b": {"4": 1, "5": 2},
+            "c": {"4": 0, "5": 1},
+            "e": {"4": 0, "5": 1},
+            "i": {"4": 0, "5": 1},
+            "l": {"4": 1, "5": 0},
+        },
+        "two_letters": {"be": 1, "bl": 2, "cl": 1, "em": 1, "im": 1, "li": 1},
+    }
+
+
+def test_the_reveal_lists_every_answer(running: Running) -> None:
+    shown = running.get(f"{BEE}/answers").json()
+    assert shown["pangrams"] == ["climbed"] and sorted(shown["answers"]) == sorted(CLIMBED_ANSWERS)
+    assert shown["answers"][:2] == ["climbed", "belie"] and shown["maybe"] == []
+
+
+def test_progress_survives_a_restart_and_starts_again_on_request(
+    built: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("PIPELINE_CUSTOM", str(built.parent / "built_lists"))
+    progress = tmp_path / "progress.sqlite"
+    first = start_server(built, progress)
+    first.post(f"{BEE}/guess", {"word": "limb"})
+    first.post(f"{BOX}/check", {"words": ["talk"]})
+    first.stop()
+    second = start_server(built, progress)
+    try:
+        assert second.get(BEE).json()["found"] == ["limb"]
+        assert second.get(BOX).json()["chain"] == ["talk"]
+        assert second.get("/api/spelling-bee/2024-07-10").json()["found"] == []  # another day
+        restarted = requests.delete(second.url + f"{BEE}/progress", timeout=30).json()
+        assert (restarted["found"], restarted["score"]) == ([], 0)
+    finally:
+        second.stop()
+
+
+def test_a_new_warehouse_is_read_without_a_restart(
+    built: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("PIPELINE_CUSTOM", str(built.parent / "built_lists"))
+    served = tmp_path / "warehouse.duckdb"
+    shutil.copy(built, served)
+    running = start_server(served, tmp_path / "progress.sqlite")
+    try:
+        assert running.get("/api/spelling-bee/2025-01-10").status_code == 200
+        rebuilt = tmp_path / "rebuilt.duckdb"
+        shutil.copy(built, rebuilt)
+        with duckdb.connect(str(rebuilt)) as con:
+            con.execute("DELETE FROM spelling_bee_puzzles WHERE date = '2025-01-10'")
+        os.replace(rebuilt, served)  # as a stage replaces the warehouse
+        gone = running.get("/api/spelling-bee/2025-01-10")
+        assert gone.status_code == 404
+        assert gone.json() == {"error": "no Spelling Bee puzzle stored for 2025-01-10"}
+    finally:
+        running.stop()
+
+
+def test_a_letter_boxed_chain_is_checked_by_the_rules_and_the_days_list(running: Running) -> None:
+    board = running.get(BOX).json()
+    assert board == {
+        "id": DAY,
+        "game": "letter-boxed",
+        "date": DAY,
+        "sides": ["bam", "lci", "kto", "shp"],
+        "par": 4,
+        "judged_by": "the NYT's word list of the day",
+        "chain": [],
+        "letters_left": sorted("bamlciktoshp"),
+    }
+
+    def problem(*words: str) -> dict | None:
+        return running.post(f"{BOX}/check", {"words": list(words)}).json()["problem"]
+
+    assert problem("blacksmith", "chip") == {
+        "index": 1,
+        "word": "chip",
+        "reason": "must start with 'h', the last letter of the word before",
+    }
+    assert problem("mop") == {
+        "index": 0,
+        "word": "mop",
+        "reason": "not in the NYT's word list of the day",
+    }
+    assert problem("bat") == {"index": 0, "word": "bat", "reason": "'ba' are on one side"}
+    solved = running.post(f"{BOX}/check", {"words": ["blacksmith", "hop"]}).json()
+    assert solved == {
+        "words": ["blacksmith", "hop"],
+        "valid": True,
+        "problem": None,
+        "letters_left": [],
+        "solved": True,
+        "word_count": 2,
+        "par": 4,
+    }
+    assert running.get(f"{BOX}/solution").json() == {"solution": ["blacksmith", "hop"], "par": 4}
+
+
+def test_a_generated_puzzle_is_judged_by_the_custom_list(running: Running) -> None:
+    puzzle = running.get("/api/spelling-bee/g7-any-1").json()
+    assert (puzzle["center"], puzzle["others"], puzzle["date"]) == ("c", "bdeilm", None)
+    assert puzzle["judged_by"].startswith("the custom list")
+    guess = running.post("/api/spelling-bee/g7-any-1/guess", {"word": "dice"}).json()
+    assert (guess["verdict"], guess["points"]) == ("accepted", 1)
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "body", "status", "message"),
+    [
+        ("GET", "/api/spelling-bee/1999-01-01", None, 404, "no Spelling Bee puzzle stored for 1999-01-01"),
+        ("GET", "/api/spelling-bee/g7-any-2", None, 404, "no generated puzzle g7-any-2: the draw has only 1 puzzles"),
+        ("GET", "/api/letter-boxed/yesterday", None, 404, "no Letter Boxed puzzle 'yesterday': an id is a date (YYYY-MM-DD), `today` or a generated id (g<seed>-<easy|medium|hard|any>-<n>)"),
+        ("GET", "/api/nothing", None, 404, "not found"),
+        ("POST", f"{BEE}/guess", b'{"word": ', 400, "the body is not valid JSON"),
+        ("POST", f"{BEE}/guess", b'{"letters": "abc"}', 400, "word: field required"),
+        ("POST", f"{BEE}/guess", b'{"word": "b4d"}', 400, "'b4d' is not a word: letters a-z only, at most 40"),
+        ("POST", f"{BEE}/guess", b'{"word": "' + b"a" * 5000 + b'"}', 413, "the request body is over 4096 bytes"),
+        ("POST", f"{BOX}/check", b'{"words": "blacksmith"}', 400, "words: input should be a valid list"),
+        ("GET", f"{BEE}/hints?found=a,b-c", None, 400, "'b-c' is not a word: letters a-z only, at most 40"),
+        ("DELETE", BEE, None, 405, "method not allowed"),
+    ],
+)  # fmt: skip
+def test_every_error_is_one_json_line_with_its_status(
+    running: Running, method: str, path: str, body: bytes | None, status: int, message: str
+) -> None:
+    headers = {"Content-Type": "application/json"}
+    response = requests.request(method, running.url + path, data=body, headers=headers, timeout=30)
+    assert (response.status_code, response.json()) == (status, {"error": message})
+    assert "Traceback" not in response.text
+
+
+def test_the_page_is_small_self_contained_and_holds_no_answer(running: Running) -> None:
+    page = running.get("/")
+    assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
+    assert len(page.content) <= 200_000
+    assert "http://" not in page.text and "https://" not in page.text  # no network resources
+    assert not any(word in page.text for word in CLIMBED_ANSWERS)
+
+
+def test_the_api_is_documented_by_openapi(running: Running) -> None:
+    paths = running.get("/openapi.json").json()["paths"]
+    assert sorted(paths) == [
+        "/api/health",
+        "/api/letter-boxed/{puzzle_id}",
+        "/api/letter-boxed/{puzzle_id}/check",
+        "/api/letter-boxed/{puzzle_id}/progress",
+        "/api/letter-boxed/{puzzle_id}/solution",
+        "/api/puzzles",
+        "/api/spelling-bee/{puzzle_id}",
+        "/api/spelling-bee/{puzzle_id}/answers",
+        "/api/spelling-bee/{puzzle_id}/guess",
+        "/api/spelling-bee/{puzzle_id}/hints",
+        "/api/spelling-bee/{puzzle_id}/progress",
+    ]
+    assert json.dumps(running.get("/api/puzzles").json()["games"]["spelling-bee"]) == (
+        '{"first": "2024-01-10", "last": "2025-01-10", "puzzles": 3}'
+    )
