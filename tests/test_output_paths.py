@@ -3,6 +3,7 @@ a temporary file and a rename, with the umask's permissions; symlinks followed t
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import stat
@@ -108,6 +109,37 @@ def test_a_folder_must_be_a_folder_whose_files_can_be_written(tmp_path):
         check_output_folder(tmp_path / "a_file")
 
 
+LONG_NAME = "a" * 300 + ".jsonl"
+
+
+@pytest.mark.parametrize(
+    ("path", "message"),
+    [
+        ("/proc/records.jsonl", "cannot write /proc/records.jsonl: the folder /proc does not take new files"),
+        ("/sys/records.jsonl", "cannot write /sys/records.jsonl: the folder /sys is not writable"),
+        (f"/tmp/{LONG_NAME}", f"cannot write /tmp/{LONG_NAME}: file name too long"),
+        ("/missing-folder/records.jsonl", "cannot write /missing-folder/records.jsonl: the folder /missing-folder does not exist"),
+    ],
+)  # fmt: skip
+def test_a_place_that_cannot_take_a_file_is_found_by_really_trying(path, message):
+    # as root os.access says yes to /proc and /sys; creating a file there says no
+    with pytest.raises(UserError) as refused:
+        check_output_file(Path(path))
+    assert str(refused.value) == message
+
+
+@pytest.mark.parametrize(
+    "args", [("export", "spelling-bee"), ("export", "spelling-bee", "--format", "parquet")]
+)
+def test_export_into_proc_is_one_error_line(command_warehouse, args):
+    result = pipeline(*args, "--out", "/proc/x.out", warehouse=command_warehouse)
+    assert result.exit_code == 2
+    assert (
+        result.output
+        == "error: cannot write /proc/x.out: the folder /proc does not take new files\n"
+    )
+
+
 # --- atomic_write ----------------------------------------------------------------------------------
 
 
@@ -130,6 +162,17 @@ def test_a_failed_write_leaves_the_old_file_and_no_temporary(tmp_path):
     with pytest.raises(RuntimeError, match="disk on fire"), atomic_write(target) as temporary:
         temporary.write_text("half")
         raise RuntimeError("disk on fire")
+    assert target.read_text() == "old\n"
+    assert listing(tmp_path) == ["records.jsonl"]
+
+
+def test_a_full_disk_while_writing_leaves_the_old_file_and_no_temporary(tmp_path):
+    target = tmp_path / "records.jsonl"
+    target.write_text("old\n")
+    with pytest.raises(UserError) as refused, atomic_write(target) as temporary:
+        temporary.write_text("half")
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))  # as a full disk answers a write
+    assert str(refused.value) == f"cannot write {target}: no space left on device"
     assert target.read_text() == "old\n"
     assert listing(tmp_path) == ["records.jsonl"]
 

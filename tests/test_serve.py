@@ -5,9 +5,15 @@ on 2024-01-10, 2024-07-10 and 2025-01-10."""
 
 from __future__ import annotations
 
+import http.client
 import json
 import os
 import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -15,6 +21,7 @@ import duckdb
 import pytest
 import requests
 
+from pipeline.bench.serve import SERVER, free_port, wait_until_up
 from tests.command_warehouse import build_command_warehouse
 from tests.made_up_days import CLIMBED_ANSWERS
 from tests.serving import Running, start_server
@@ -269,4 +276,97 @@ def test_the_api_is_documented_by_openapi(running: Running) -> None:
     ]
     assert json.dumps(running.get("/api/puzzles").json()["games"]["spelling-bee"]) == (
         '{"first": "2024-01-10", "last": "2025-01-10", "puzzles": 3}'
+    )
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/../pyproject.toml",
+        "/%2e%2e/pyproject.toml",
+        "/static/../../etc/passwd",
+        "//etc/passwd",
+        "/page.html",
+    ],
+)
+def test_no_path_from_the_request_reaches_a_file(running: Running, path: str) -> None:
+    response = requests.get(running.url + path, timeout=30)
+    assert response.status_code == 404 and response.json() == {"error": "not found"}
+
+
+def test_a_thousand_malformed_requests_get_4xx_json_and_the_server_goes_on(
+    running: Running,
+) -> None:
+    bodies = [
+        b"{", b"[]", b'{"word": 7}', b'{"word": null}', b'{"word": ["a"]}',
+        '{"word": "caf\u00e9"}'.encode(), b'{"word": "' + b"b" * 3000 + b'"}', b"\xff\xfe",
+    ]  # fmt: skip
+    paths = [f"{BEE}/guess", "/api/spelling-bee/2099-13-45/guess", "/api/spelling-bee/%00/guess"]
+    statuses = set()
+    host, port = running.url.removeprefix("http://").split(":")
+    # http.client sends a small body with its headers in one packet (requests sends two, and
+    # Nagle's algorithm with delayed ACKs then holds each request 40 ms)
+    connection = http.client.HTTPConnection(host, int(port), timeout=30)
+    try:
+        for i in range(1000):
+            connection.request(
+                "POST",
+                paths[i % len(paths)],
+                body=bodies[i % len(bodies)],
+                headers={"Content-Type": "application/json"},
+            )
+            response = connection.getresponse()
+            text = response.read().decode()
+            assert 400 <= response.status < 500, (i, text)
+            assert set(json.loads(text)) == {"error"}
+            statuses.add(response.status)
+    finally:
+        connection.close()
+    assert statuses == {400, 404}
+    assert running.post(f"{BEE}/guess", {"word": "limb"}).json()["verdict"] == "accepted"
+
+
+def test_the_command_serves_logs_a_line_a_request_and_stops_on_ctrl_c(
+    built: Path, tmp_path: Path
+) -> None:
+    port = free_port()
+    env = {
+        **os.environ,
+        "PIPELINE_WAREHOUSE": str(built),
+        "PIPELINE_CUSTOM": str(built.parent / "built_lists"),
+        "PIPELINE_PROGRESS": str(tmp_path / "progress.sqlite"),
+    }
+    command = [sys.executable, "-c", SERVER, "serve", "--port", str(port), "--offline"]
+    process = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        url = f"http://127.0.0.1:{port}"
+        wait_until_up(url, process, time.perf_counter())
+        assert requests.get(f"{url}{BEE}", timeout=30).json()["words"] == 10
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=20)
+    finally:
+        process.kill()
+    assert process.returncode == 0
+    assert out.decode().startswith(f"serving http://127.0.0.1:{port}/ ")
+    logged = [line for line in out.decode().splitlines() if '"GET /api/' in line]  # access log
+    assert len(logged) == 2 and f'"GET {BEE} HTTP/1.1" 200' in logged[1]  # health, then the day
+    assert "Traceback" not in err.decode()
+
+
+def test_a_port_in_use_is_one_error_line(built: Path) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        env = {**os.environ, "PIPELINE_WAREHOUSE": str(built)}
+        done = subprocess.run(
+            [sys.executable, "-c", SERVER, "serve", "--port", str(port)],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+    assert (done.returncode, done.stderr) == (
+        2,
+        f"error: cannot listen on 127.0.0.1:{port}: Address already in use\n",
     )

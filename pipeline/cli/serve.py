@@ -1,6 +1,7 @@
 """`pipeline serve`: the page to play on, and `pipeline bench serve`, its figures."""
 
 import socket
+import sys
 import threading
 import webbrowser
 from typing import Annotated
@@ -12,6 +13,7 @@ from pipeline.cli.app import app, bench_app
 from pipeline.cli.options import SOLVING, AsJson, Offline, emit, is_offline, user_errors
 from pipeline.errors import UserError
 
+LOOPBACK = ("127.0.0.1", "localhost", "::1")
 Host = Annotated[str, typer.Option(help="The address to listen on (127.0.0.1: this machine only).")]
 Port = Annotated[int, typer.Option(help="The port to listen on.")]
 
@@ -48,6 +50,11 @@ def serve(
     from pipeline.storage.download import Downloader
 
     check_port(host, port)
+    if host not in LOOPBACK:
+        print(
+            f"warning: listening on {host}: other machines can reach the page and the API",
+            file=sys.stderr,
+        )
     downloader = Downloader.from_env(offline=is_offline(offline))
     application = create_app(config.warehouse_path(), config.progress_path(), downloader)
     url = f"http://{host}:{port}/"

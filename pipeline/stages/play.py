@@ -137,6 +137,8 @@ class Puzzles:
             found = self._cache.get((game.name, puzzle_id))
         if found is None or (puzzle_id == "today" and found[0] <= time.monotonic()):
             return None
+        if isinstance(found[1], UnknownPuzzle):
+            raise found[1]
         return found[1]  # type: ignore[return-value]
 
     def spelling_bee(self, puzzle_id: str) -> BeePuzzle:
@@ -170,11 +172,16 @@ class Puzzles:
             reading = self._reading.setdefault(key, threading.Lock())
         with reading:
             kept = self._cache.get(key)
-            if kept is not None and (puzzle_id != "today" or kept[0] > time.monotonic()):
-                return kept[1]  # type: ignore[return-value]
-            value = read(puzzle_id)
-            self._cache[key] = (time.monotonic() + TODAY_SECONDS, value)
-            return value
+            if kept is None or (puzzle_id == "today" and kept[0] <= time.monotonic()):
+                try:
+                    value: object = read(puzzle_id)
+                except UnknownPuzzle as unknown:  # kept too: asking again reads nothing
+                    value = unknown
+                kept = (time.monotonic() + TODAY_SECONDS, value)
+                self._cache[key] = kept
+            if isinstance(kept[1], UnknownPuzzle):
+                raise kept[1]
+            return kept[1]  # type: ignore[return-value]
 
     def _follow_the_warehouse(self) -> None:
         """Forget every puzzle read when the warehouse file was replaced since."""

@@ -9,6 +9,7 @@ file beside the target, which then replaces it by a rename; nothing else is ever
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import stat
 import tempfile
@@ -21,6 +22,13 @@ from pipeline.errors import UserError
 def check_output_file(path: Path) -> Path:
     """Return the regular file that writing to `path` replaces (a symlink's target), or raise a
     UserError when it is something else or its folder cannot take a new file."""
+    try:
+        return _checked_output_file(path)
+    except OSError as error:  # a name too long, a loop of symlinks, ...
+        raise UserError(f"cannot write {path}: {reason(error)}") from None
+
+
+def _checked_output_file(path: Path) -> Path:
     target = Path(os.path.realpath(path)) if path.is_symlink() else path
     if path.is_symlink() and not target.exists():
         raise UserError(f"cannot write {path}: it is a symlink to {target}, which does not exist")
@@ -55,15 +63,21 @@ def atomic_write(path: Path) -> Iterator[Path]:
     """Yield a temporary path beside `path`'s target; when the block succeeds it replaces the
     target with the umask's permissions, otherwise it is removed."""
     target = check_output_file(path)
-    descriptor, name = tempfile.mkstemp(
-        dir=target.parent, prefix=f".{target.name}.", suffix=".part"
-    )
+    try:
+        descriptor, name = tempfile.mkstemp(
+            dir=target.parent, prefix=f".{target.name}.", suffix=".part"
+        )
+    except OSError as error:
+        raise UserError(f"cannot write {target}: {reason(error)}") from None
     os.close(descriptor)
     temporary = Path(name)
     try:
         yield temporary
         os.chmod(temporary, 0o666 & ~_umask())  # mkstemp makes it 0600
         os.replace(temporary, target)
+    except OSError as error:  # the disk filled, the folder went away: the target stays as it was
+        temporary.unlink(missing_ok=True)
+        raise UserError(f"cannot write {target}: {reason(error)}") from None
     except BaseException:
         temporary.unlink(missing_ok=True)
         raise
@@ -73,8 +87,21 @@ def _check_folder_takes_files(folder: Path, wanted: Path) -> None:
     """Raise a UserError unless new files can be created in `folder` (for writing `wanted`)."""
     if not folder.is_dir():
         raise UserError(f"cannot write {wanted}: the folder {folder} does not exist")
-    if not os.access(folder, os.W_OK | os.X_OK):
-        raise UserError(f"cannot write {wanted}: the folder {folder} is not writable")
+    try:  # really try: as root every folder looks writable to os.access, /proc and /sys too
+        descriptor, name = tempfile.mkstemp(dir=folder, prefix=f".{wanted.name}.", suffix=".probe")
+    except OSError as error:
+        raise UserError(f"cannot write {wanted}: {reason(error, folder)}") from None
+    os.close(descriptor)
+    os.unlink(name)
+
+
+def reason(error: OSError, folder: Path | None = None) -> str:
+    """Return why a file could not be written, in words."""
+    if error.errno == errno.ENOENT and folder is not None:
+        return f"the folder {folder} does not take new files"
+    if error.errno in (errno.EACCES, errno.EPERM) and folder is not None:
+        return f"the folder {folder} is not writable"
+    return (error.strerror or str(error)).lower()
 
 
 def _kind(path: Path) -> str:
