@@ -122,6 +122,17 @@ def is_playable(board: Board, word: Word) -> bool:
     return playable_pattern(board).fullmatch(word) is not None
 
 
+@lru_cache(maxsize=64)
+def playable_lines(board: Board) -> re.Pattern[str]:
+    """Return a regex that matches each playable word of a one-word-a-line text."""
+    return re.compile(f"^(?:{side_moves(board)}){{{MIN_LENGTH},}}$", re.MULTILINE)
+
+
+def all_playable(board: Board, words: Sequence[Word]) -> bool:
+    """Return True when every one of lowercase words is playable (one scan of their text)."""
+    return len(playable_lines(board).findall("\n".join(words))) == len(words)
+
+
 def unplayable_reason(board: Board, word: Word) -> str | None:
     """Return why a word cannot be played on a board, or None when it can (as is_playable)."""
     if not is_plain_word(word):

@@ -82,6 +82,8 @@ def _solution_problems(rec: BoxRecord, board: Board) -> list[str]:
 
 def _dictionary_problems(rec: BoxRecord, board: Board) -> list[str]:
     """Return the dictionary words that cannot be played on the box, a few shown."""
+    if lb.all_playable(board, rec.dictionary or ()):  # one scan; word by word only to name them
+        return []
     unplayable = [word for word in rec.dictionary or () if not is_playable(board, word)]
     offending = [f"{word} ({unplayable_reason(board, word)})" for word in unplayable]
     return [f"dictionary words that break the rules: {some_words(offending)}"] if offending else []
