@@ -13,6 +13,8 @@ import contextlib
 import fcntl
 import os
 import shutil
+import sys
+import time
 from collections.abc import Iterator, Mapping, Sequence
 from functools import cache
 from pathlib import Path
@@ -67,11 +69,37 @@ def connect(path: Path | None = None, *, read_only: bool = False) -> Connection:
         )
     try:
         con = duckdb.connect(str(path), read_only=read_only)
-    except duckdb.IOException as error:
+    except duckdb.Error as error:
         first_line = str(error).splitlines()[0]
+        if is_damage(error):
+            raise DamagedWarehouse(
+                f"the warehouse {path} is damaged ({first_line.removeprefix('IO Error: ')}): "
+                "rebuild it with `make dictionary` (a stage keeps the damaged file beside it), "
+                "or put back a copy you kept"
+            ) from error
         raise UserError(f"cannot open the warehouse {path}: {first_line}") from error
     prepare(con)
     return con
+
+
+class DamagedWarehouse(UserError):
+    """The warehouse file is not a DuckDB database, or a truncated or corrupt one."""
+
+
+DAMAGE_SIGNS = ("not a valid DuckDB database", "Could not read enough bytes", "orrupt", "checksum")
+
+
+def is_damage(error: duckdb.Error) -> bool:
+    """Return True when DuckDB could not read a database file (not: it is locked)."""
+    return any(sign in str(error) for sign in DAMAGE_SIGNS)
+
+
+def keep_damaged(path: Path) -> Path:
+    """Move a damaged warehouse aside (`NAME.damaged-YYYYMMDDTHHMMSS`) and return where."""
+    kept = path.with_name(f"{path.name}.damaged-{time.strftime('%Y%m%dT%H%M%S')}")
+    os.replace(path, kept)
+    path.with_name(path.name + ".wal").unlink(missing_ok=True)
+    return kept
 
 
 @contextlib.contextmanager
@@ -98,7 +126,14 @@ def stage_warehouse(path: Path | None = None) -> Iterator[Connection]:
         sweep_leftovers(path)
         building = path.with_name(f".{path.name}{BUILDING}{os.getpid()}")
         if path.exists():
-            copy_committed(path, building)
+            try:
+                copy_committed(path, building)
+            except DamagedWarehouse as damaged:
+                kept = keep_damaged(path)  # never overwritten: kept, and a new one started
+                print(
+                    f"warning: {damaged}; kept it as {kept.name}, starting a new one",
+                    file=sys.stderr,
+                )
         con = connect(building)
         try:
             yield con
