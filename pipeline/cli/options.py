@@ -6,7 +6,9 @@ warehouse and word lists opened for a command."""
 # from their text at each start-up (10 ms); the few helpers' type-only names are quoted instead.
 import contextlib
 import datetime as dt
+import errno
 import functools
+import os
 import sys
 from collections.abc import Callable, Iterator
 from enum import StrEnum
@@ -101,11 +103,35 @@ def user_errors(command: F) -> F:
             print(f"error: {error}", file=sys.stderr)
             raise typer.Exit(USAGE) from None
         except (KeyboardInterrupt, Exception) as error:
+            if is_closed_pipe(error):  # `| head` read what it wanted: done, as Unix tools are
+                os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+                raise typer.Exit(0) from None
+            if is_full_disk(error):
+                print(f"error: {FULL_DISK}", file=sys.stderr)
+                raise typer.Exit(USAGE) from None
             if not is_interrupt(error):
                 raise
             raise typer.Exit(INTERRUPTED) from None
 
     return wrapper  # type: ignore[return-value]
+
+
+FULL_DISK = (
+    "the disk is full (no space left on device): the warehouse, the built lists and the files "
+    "named are as they were; free some space and run the command again"
+)
+
+
+def is_closed_pipe(error: BaseException) -> bool:
+    """Return True when the reader of stdout went away (`pipeline export ... | head`)."""
+    return isinstance(error, BrokenPipeError)
+
+
+def is_full_disk(error: BaseException) -> bool:
+    """Return True when a write failed for want of space (from the OS or from DuckDB)."""
+    if isinstance(error, OSError) and error.errno == errno.ENOSPC:
+        return True
+    return type(error).__module__.startswith("duckdb") and "No space left on device" in str(error)
 
 
 def is_offline(offline: bool) -> bool:

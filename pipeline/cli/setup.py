@@ -103,8 +103,12 @@ def build(
 
     edits = read_edits()  # a bad line of data/custom/edits.tsv stops the build before any work
     build_id = stage.new_build_id()
-    with stage_warehouse() as con:
-        summaries = stage.build(con, games_named(game), build_id, edits)
+    try:
+        with stage_warehouse() as con:
+            summaries = stage.build(con, games_named(game), build_id, edits)
+    except BaseException:  # the warehouse was not replaced: its staged lists go too
+        custom_lists.discard_staged_lists(build_id)
+        raise
     custom_lists.publish_word_lists({summary.game.name: build_id for summary in summaries})
     if as_json:
         print_json({summary.game.name: stage.build_record(summary) for summary in summaries})

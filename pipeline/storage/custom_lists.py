@@ -56,6 +56,13 @@ def recover_word_lists(con: Connection) -> None:
     publish_word_lists(committed)
 
 
+def discard_staged_lists(build_id: str) -> None:
+    """Remove the lists a build staged (it failed before its warehouse was committed)."""
+    for game in GAMES:
+        for file_name in (game.custom_file, game.maybe_file):
+            staged_list(game, build_id, file_name).unlink(missing_ok=True)
+
+
 def publish_word_lists(build_ids: dict[str, str]) -> None:
     """Rename each game's staged list of the given build into place; remove every other one.
 

@@ -75,11 +75,13 @@ def atomic_write(path: Path) -> Iterator[Path]:
         yield temporary
         os.chmod(temporary, 0o666 & ~_umask())  # mkstemp makes it 0600
         os.replace(temporary, target)
-    except OSError as error:  # the disk filled, the folder went away: the target stays as it was
-        temporary.unlink(missing_ok=True)
-        raise UserError(f"cannot write {target}: {reason(error)}") from None
-    except BaseException:
-        temporary.unlink(missing_ok=True)
+    except BaseException as error:
+        for leftover in (temporary, temporary.with_name(f"tmp_{temporary.name}")):
+            leftover.unlink(missing_ok=True)  # DuckDB writes a Parquet file through tmp_NAME
+        if isinstance(error, OSError):  # the disk filled, the folder went away: target as it was
+            raise UserError(f"cannot write {target}: {reason(error)}") from None
+        if NO_SPACE in str(error):  # the same, said by DuckDB
+            raise UserError(f"cannot write {target}: {NO_SPACE.lower()}") from None
         raise
 
 
@@ -93,6 +95,9 @@ def _check_folder_takes_files(folder: Path, wanted: Path) -> None:
         raise UserError(f"cannot write {wanted}: {reason(error, folder)}") from None
     os.close(descriptor)
     os.unlink(name)
+
+
+NO_SPACE = "No space left on device"
 
 
 def reason(error: OSError, folder: Path | None = None) -> str:

@@ -1,0 +1,120 @@
+"""A full disk and a closed pipe: a write that runs out of space is one `error:` line and leaves the
+warehouse, the built lists and the target file as they were, with no temporary file behind (a
+small tmpfs where the test may mount one, an injected ENOSPC inside a stage); a reader that goes
+away (`| head`) ends the command quietly with status 0."""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import hashlib
+import os
+import shutil
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from pipeline.cli import main
+from pipeline.cli.options import FULL_DISK
+from tests.command_warehouse import build_command_warehouse
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return build_command_warehouse(tmp_path_factory.mktemp("full_disk") / "warehouse.duckdb")
+
+
+@contextlib.contextmanager
+def small_tmpfs(folder: Path, size: str = "64k") -> Iterator[Path]:
+    """Mount a tmpfs of `size` on a new folder for the block, or skip the test."""
+    folder.mkdir()
+    mounted = subprocess.run(
+        ["mount", "-t", "tmpfs", "-o", f"size={size}", "tmpfs", str(folder)],
+        capture_output=True,
+        check=False,
+    )
+    if mounted.returncode != 0:
+        pytest.skip(f"cannot mount a tmpfs here: {mounted.stderr.decode().strip()}")
+    try:
+        yield folder
+    finally:
+        subprocess.run(["umount", str(folder)], check=False)
+
+
+def fill(path: Path) -> None:
+    """Write a file until the file system has no space left."""
+    with contextlib.suppress(OSError), path.open("wb", buffering=0) as handle:
+        while True:
+            handle.write(b"x" * 4096)
+
+
+def digest(folder: Path) -> dict[str, str]:
+    """Return every file of a folder (recursively) with its SHA-256."""
+    return {
+        str(path.relative_to(folder)): hashlib.sha256(path.read_bytes()).hexdigest()
+        for path in sorted(folder.rglob("*"))
+        if path.is_file()
+    }
+
+
+def run(capsys, monkeypatch, folder: Path, *args: str) -> tuple[int, str, str]:
+    monkeypatch.setenv("PIPELINE_WAREHOUSE", str(folder / "warehouse.duckdb"))
+    monkeypatch.setenv("PIPELINE_CUSTOM", str(folder / "built_lists"))
+    monkeypatch.setenv("PIPELINE_OFFLINE", "1")
+    monkeypatch.setattr("sys.argv", ["pipeline", *args])
+    with pytest.raises(SystemExit) as exit_info:
+        main()
+    out, err = capsys.readouterr()
+    return int(exit_info.value.code or 0), out, err
+
+
+@pytest.mark.parametrize("fmt", ["jsonl", "csv", "parquet"])
+def test_an_export_onto_a_full_disk_leaves_the_old_file(
+    capsys, monkeypatch, tmp_path: Path, built: Path, fmt: str
+) -> None:
+    with small_tmpfs(tmp_path / "small", "16k") as small:
+        target = small / f"archive.{fmt}"
+        target.write_text("old\n")
+        fill(small / "filler")
+        export = ("export", "custom", "spelling-bee", "--format", fmt, "--out", str(target))
+        status, out, err = run(capsys, monkeypatch, built.parent, *export)
+        assert (status, out) == (2, "")
+        assert err == f"error: cannot write {target}: no space left on device\n"
+        assert target.read_text() == "old\n"
+        assert sorted(os.listdir(small)) == sorted([target.name, "filler"])
+
+
+@pytest.mark.parametrize("stage", [("build",), ("scrape", "--offline")])
+def test_a_stage_that_runs_out_of_space_changes_nothing(
+    capsys, monkeypatch, tmp_path: Path, built: Path, stage: tuple[str, ...]
+) -> None:
+    shutil.copytree(built.parent, tmp_path / "copy")
+    folder = tmp_path / "copy"
+    before = digest(folder)
+
+    def full(new: Path, path: Path) -> None:  # the last write of every stage: the swap
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(new))
+
+    monkeypatch.setattr("pipeline.storage.warehouse.commit_file", full)
+    status, out, err = run(capsys, monkeypatch, folder, *stage)
+    assert status == 2
+    assert err.splitlines()[-1] == f"error: {FULL_DISK}"
+    assert digest(folder) == before  # the warehouse, the lists, and no copy left behind
+
+
+def test_a_closed_pipe_ends_quietly_with_status_0(built: Path) -> None:
+    env = {**os.environ, "PIPELINE_WAREHOUSE": str(built), "PIPELINE_OFFLINE": "1"}
+    reader = subprocess.Popen(
+        [sys.executable, "-c", "from pipeline.cli import main; main()", "export", "custom", "spelling-bee"],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )  # fmt: skip
+    assert reader.stdout is not None and reader.stderr is not None
+    first = reader.stdout.readline()
+    reader.stdout.close()  # as `head -1` does
+    status = reader.wait(timeout=60)
+    assert first.startswith(b"{") and (status, reader.stderr.read()) == (0, b"")
