@@ -13,6 +13,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -370,3 +371,68 @@ def test_a_port_in_use_is_one_error_line(built: Path) -> None:
         2,
         f"error: cannot listen on 127.0.0.1:{port}: Address already in use\n",
     )
+
+
+def serve_process(built: Path, progress: Path, port: int) -> subprocess.Popen:
+    """Start `pipeline serve` as its own process on the command warehouse."""
+    env = {
+        **os.environ,
+        "PIPELINE_WAREHOUSE": str(built),
+        "PIPELINE_CUSTOM": str(built.parent / "built_lists"),
+        "PIPELINE_PROGRESS": str(progress),
+    }
+    command = [sys.executable, "-c", SERVER, "serve", "--port", str(port), "--offline"]
+    process = subprocess.Popen(
+        command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
+    wait_until_up(f"http://127.0.0.1:{port}", process, time.perf_counter())
+    return process
+
+
+def test_a_killed_server_keeps_every_word_it_answered(built: Path, tmp_path: Path) -> None:
+    progress, port = tmp_path / "progress.sqlite", free_port()
+    url = f"http://127.0.0.1:{port}{BEE}"
+    process = serve_process(built, progress, port)
+    answered = []
+    try:
+        for word in CLIMBED_ANSWERS[:6]:
+            response = requests.post(f"{url}/guess", json={"word": word}, timeout=30)
+            assert response.json()["verdict"] == "accepted"
+            answered.append(word)
+        process.kill()  # kill -9 right after the last answer
+        process.wait(timeout=10)
+        process = serve_process(built, progress, port)
+        assert requests.get(url, timeout=30).json()["found"] == answered
+    finally:
+        process.kill()
+
+
+def test_requests_never_fail_while_builds_replace_the_warehouse(
+    built: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("PIPELINE_CUSTOM", str(built.parent / "built_lists"))
+    served = tmp_path / "warehouse.duckdb"
+    shutil.copy(built, served)
+    running = start_server(served, tmp_path / "progress.sqlite")
+    stop = threading.Event()
+
+    def rebuild() -> None:  # a build's commit, again and again, while players play
+        for round_number in range(30):
+            fresh = tmp_path / f"fresh-{round_number}.duckdb"
+            shutil.copy(built, fresh)
+            os.replace(fresh, served)
+            if stop.wait(0.01):
+                return
+
+    builds = threading.Thread(target=rebuild)
+    builds.start()
+    try:
+        statuses = []
+        while builds.is_alive() or len(statuses) < 50:
+            statuses.append(running.get(BEE).status_code)
+            statuses.append(running.post(f"{BEE}/guess", {"word": "bile"}).status_code)
+        assert set(statuses) == {200}
+    finally:
+        stop.set()
+        builds.join()
+        running.stop()
