@@ -40,7 +40,7 @@ def start_server(warehouse: Path, progress: Path) -> Running:
     listening = socket.socket()
     listening.bind(("127.0.0.1", 0))
     port = listening.getsockname()[1]
-    app = create_app(warehouse, progress, Downloader(progress.parent / "raw", None, True))
+    app = create_app(warehouse, progress, lambda: Downloader(progress.parent / "raw", None, True))
     listening.close()  # uvicorn binds it itself (a socket handed over answered 40 ms late)
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=server.run, daemon=True)

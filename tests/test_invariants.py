@@ -10,6 +10,7 @@ import pytest
 
 from pipeline.games import GAMES
 from pipeline.storage import warehouse
+from pipeline.storage.sql_files import TABLES
 from solvers.masks import letter_mask
 
 BUILT_TABLES = tuple(name.rpartition("/")[2] for name in warehouse.table_files())
@@ -87,7 +88,7 @@ def test_letter_mask_is_the_solvers_letter_mask(built: warehouse.Connection, tab
 
 def test_every_table_file_declares_one_table_of_its_name() -> None:
     for name in warehouse.table_files():
-        declared = warehouse.sql(name, warehouse.TABLES)
+        declared = warehouse.sql(name, TABLES)
         table = name.rpartition("/")[2]
         assert f"TABLE IF NOT EXISTS {table} (" in declared or f"OR REPLACE TABLE {table} (" in (
             declared

@@ -427,7 +427,7 @@ def test_requests_never_fail_while_builds_replace_the_warehouse(
     builds = threading.Thread(target=rebuild)
     builds.start()
     try:
-        statuses = []
+        statuses: list[int] = []
         while builds.is_alive() or len(statuses) < 50:
             statuses.append(running.get(BEE).status_code)
             statuses.append(running.post(f"{BEE}/guess", {"word": "bile"}).status_code)

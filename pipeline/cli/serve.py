@@ -47,7 +47,6 @@ def serve(
     import uvicorn
 
     from pipeline.serve.app import create_app
-    from pipeline.storage.download import Downloader
 
     check_port(host, port)
     if host not in LOOPBACK:
@@ -55,7 +54,12 @@ def serve(
             f"warning: listening on {host}: other machines can reach the page and the API",
             file=sys.stderr,
         )
-    downloader = Downloader.from_env(offline=is_offline(offline))
+
+    def downloader():  # requests loads only when today's puzzle is first asked for
+        from pipeline.storage.download import Downloader
+
+        return Downloader.from_env(offline=is_offline(offline))
+
     application = create_app(config.warehouse_path(), config.progress_path(), downloader)
     url = f"http://{host}:{port}/"
     print(f"serving {url} (the API's documentation: {url}docs); Ctrl-C stops it", flush=True)

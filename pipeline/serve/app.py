@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from fastapi import FastAPI, Query, Request
 from fastapi.concurrency import run_in_threadpool
@@ -26,8 +27,10 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from pipeline.errors import UserError
 from pipeline.games import GAMES, LETTER_BOXED, SPELLING_BEE
 from pipeline.stages import play
-from pipeline.storage.download import Downloader
 from pipeline.storage.player_progress import Progress
+
+if TYPE_CHECKING:
+    from pipeline.storage.download import Downloader
 
 MAX_BODY_BYTES = 4096
 PAGE = "page.html"
@@ -101,8 +104,11 @@ async def too_large(scope: Scope, receive: Receive, send: Send) -> None:
     await response(scope, receive, send)
 
 
-def create_app(warehouse_path: Path, progress_path: Path, downloader: Downloader) -> FastAPI:
-    """Return the application: the page, the API and its error handlers."""
+def create_app(
+    warehouse_path: Path, progress_path: Path, downloader: Callable[[], Downloader]
+) -> FastAPI:
+    """Return the application: the page, the API and its error handlers; `downloader` makes the
+    downloader today's live puzzle is fetched with (when it is first asked for)."""
     puzzles = play.Puzzles(warehouse_path, downloader)
     progress = Progress(progress_path)
 

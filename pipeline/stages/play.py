@@ -27,17 +27,15 @@ from pipeline.errors import UserError
 from pipeline.games import LETTER_BOXED, SPELLING_BEE, Game
 from pipeline.model.difficulty import Difficulty
 from pipeline.sources.records import BeeRecord, BoxRecord
-from pipeline.stages import today
-from pipeline.storage import named_lists, warehouse
-from pipeline.storage.download import Downloader
 from pipeline.storage.player_progress import PuzzleKey
-from solvers import letter_boxed as lb
 from solvers import spelling_bee_scoring as scoring
 from solvers.masks import is_plain_word
 from solvers.spelling_bee import MIN_LENGTH
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the warehouse (DuckDB), numpy and requests load with the first puzzle read
     from pipeline.stages.generate import Request
+    from pipeline.storage.download import Downloader
+    from solvers.letter_boxed import Board
 
 GENERATED_ID = re.compile(r"g(\d{1,9})-(easy|medium|hard|any)-(\d{1,4})")
 MAX_GENERATED_PLACE = 1000  # the furthest place in a draw an id may name
@@ -92,7 +90,7 @@ class BoxPuzzle:
 
     id: str
     date: dt.date | None
-    board: lb.Board
+    board: Board
     par: int | None
     words: frozenset[str]
     judged_by: str
@@ -121,9 +119,9 @@ Puzzle = TypeVar("Puzzle")
 class Puzzles:
     """Every puzzle the server has read, by game and id, for the warehouse file as it is now."""
 
-    def __init__(self, warehouse_path: Path, downloader: Downloader) -> None:
+    def __init__(self, warehouse_path: Path, downloader: Callable[[], Downloader]) -> None:
         self.warehouse_path = warehouse_path
-        self.downloader = downloader
+        self.downloader = downloader  # made when today's puzzle is first asked for
         self._lock = threading.Lock()
         self._cache: dict[tuple[str, str], tuple[float, object]] = {}
         self._reading: dict[tuple[str, str], threading.Lock] = {}
@@ -195,6 +193,8 @@ class Puzzles:
             self._signature = signature
 
     def _connection(self):  # noqa: ANN202 (a context manager of a read-only connection)
+        from pipeline.storage import warehouse
+
         if not self.warehouse_path.exists():
             raise UserError("no warehouse yet: run `make dictionary` (or `pipeline scrape`)")
         return warehouse.open_warehouse(self.warehouse_path, read_only=True)
@@ -237,6 +237,8 @@ class Puzzles:
     # -- Letter Boxed
 
     def _read_box(self, puzzle_id: str) -> BoxPuzzle:
+        from solvers import letter_boxed as lb
+
         generated = GENERATED_ID.fullmatch(puzzle_id)
         if generated:
             return self._generated_box(puzzle_id, generated)
@@ -251,6 +253,7 @@ class Puzzles:
 
     def _generated_box(self, puzzle_id: str, match: re.Match[str]) -> BoxPuzzle:
         from pipeline.stages.generate import generate_letter_boxed  # numpy: only when asked
+        from solvers import letter_boxed as lb
 
         request = generated_request(match)
         custom = custom_words(LETTER_BOXED)
@@ -267,15 +270,19 @@ class Puzzles:
             "the custom list",
         )
 
-    def _custom_box_words(self, board: lb.Board) -> frozenset[str]:
+    def _custom_box_words(self, board: Board) -> frozenset[str]:
+        from solvers import letter_boxed as lb
+
         return frozenset(lb.playable_words(board, custom_words(LETTER_BOXED)))
 
     # -- the archive
 
     def _nyt_record(self, game: Game, puzzle_id: str) -> tuple[BeeRecord | BoxRecord, str]:
+        from pipeline.stages import today
+
         if puzzle_id == "today":
             with self._connection() as con:
-                record, origin, _ = today.find_day(con, game, None, self.downloader)
+                record, origin, _ = today.find_day(con, game, None, self.downloader())
             return record, origin
         try:
             date = dt.date.fromisoformat(puzzle_id)
@@ -291,6 +298,8 @@ class Puzzles:
         return stored, "the warehouse"
 
     def _read_range(self, game: Game) -> dict:
+        from pipeline.storage import warehouse
+
         with self._connection() as con:
             warehouse.require_tables(con, game.table("puzzles"), stage_hint="pipeline scrape")
             rows = warehouse.query(con, game.query("play", "range")).rows
@@ -323,6 +332,8 @@ def generated_record(records: list[dict], request: Request, puzzle_id: str) -> d
 
 def custom_words(game: Game) -> list[str]:
     """Return the custom list of a game as built."""
+    from pipeline.storage import named_lists
+
     return named_lists.require_game_words(named_lists.file_word_list("custom", game), game).words
 
 
@@ -425,6 +436,8 @@ def check_chain(puzzle: BoxPuzzle, words: list[str]) -> dict:
 
 def chain_problem(puzzle: BoxPuzzle, played: list[str], place: int) -> str | None:
     """Return why the word at a place of a chain breaks a rule, or None."""
+    from solvers import letter_boxed as lb
+
     word = played[place]
     reason = lb.unplayable_reason(puzzle.board, word)
     if reason:
@@ -440,5 +453,7 @@ def chain_problem(puzzle: BoxPuzzle, played: list[str], place: int) -> str | Non
 
 def best_solution(puzzle: BoxPuzzle) -> tuple[str, ...]:
     """Return the alphabetically first best solution with the board's words (none: empty)."""
+    from solvers import letter_boxed as lb
+
     solution = lb.solve(puzzle.board, puzzle.words)
     return solution.words if solution else ()

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pipeline.errors import UserError
-from pipeline.storage.warehouse import sql
+from pipeline.storage.sql_files import sql
 
 PROGRESS = "progress"  # the folder of its SQL files: sql/progress/
 

@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from pipeline import progress
-from pipeline.storage import warehouse
+from pipeline.storage import sql_files, warehouse
 from pipeline.storage.warehouse import Connection
 
 UPGRADE_FILE = re.compile(r"(\d{3})_(\w+)")
@@ -44,7 +44,7 @@ NOTES = {
 
 def upgrades() -> list[Upgrade]:
     """Return every upgrade of sql/upgrades/, in number order."""
-    folder = warehouse.SQL_DIR / warehouse.UPGRADES
+    folder = sql_files.SQL_DIR / sql_files.UPGRADES
     found = [UPGRADE_FILE.fullmatch(path.stem) for path in sorted(folder.glob("[0-9]*.sql"))]
     return [
         Upgrade(int(match.group(1)), match.group(2), NOTES[int(match.group(1))])
@@ -55,7 +55,7 @@ def upgrades() -> list[Upgrade]:
 
 def is_needed(con: Connection, upgrade: Upgrade) -> bool:
     """Return True when the warehouse has the older shape the upgrade changes."""
-    found = warehouse.run(con, f"{upgrade.file}.needed", folder=warehouse.UPGRADES).fetchall()
+    found = warehouse.run(con, f"{upgrade.file}.needed", folder=sql_files.UPGRADES).fetchall()
     return bool(found and found[0][0])
 
 
@@ -72,7 +72,7 @@ def apply_upgrades(
     applied = []
     for upgrade in needed_upgrades(con):
         progress.note(upgrade.note)
-        warehouse.run(con, upgrade.file, folder=warehouse.UPGRADES)
+        warehouse.run(con, upgrade.file, folder=sql_files.UPGRADES)
         if then and upgrade.number in then:
             then[upgrade.number](con)
         params = {"number": upgrade.number, "name": upgrade.name}

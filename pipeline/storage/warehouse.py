@@ -16,7 +16,6 @@ import shutil
 import sys
 import time
 from collections.abc import Iterator, Mapping, Sequence
-from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -24,27 +23,16 @@ import duckdb
 
 from pipeline import config
 from pipeline.errors import UserError
+from pipeline.storage.sql_files import QUERIES, SQL_DIR, TABLES, sql
 from pipeline.table import Table
 
 if TYPE_CHECKING:
     import numpy as np  # loaded by hand_over only: reading the warehouse needs no numpy
 
-SQL_DIR = Path(__file__).parent.parent / "sql"
-QUERIES, TABLES, UPGRADES = "queries", "tables", "upgrades"  # the folders of sql/
 MACROS = "macros"  # sql/macros.sql
 BUILDING = ".building-"  # a stage's copy of the warehouse: `.warehouse.duckdb.building-PID`
 
 Connection = duckdb.DuckDBPyConnection
-
-
-@cache
-def sql(name: str, folder: str = QUERIES) -> str:
-    """Return the text of a named SQL file: `sql/queries/NAME.sql` (NAME like `build/backtest`),
-    or of another folder of sql/."""
-    path = SQL_DIR / folder / f"{name}.sql"
-    if not path.is_file():
-        raise KeyError(f"no SQL file named {name!r} in {SQL_DIR / folder}")
-    return path.read_text()
 
 
 def has_table_file(name: str) -> bool:
