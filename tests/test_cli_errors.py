@@ -320,6 +320,15 @@ def test_the_matrix_covers_every_command_with_enough_cases():
     assert all(len(CASES[command]) >= 5 for command in CASES)
 
 
+def in_the_error_style(line: str) -> bool:
+    """Return True when an error line starts lower-case (or with a word in capitals, such as NYT
+    or PIPELINE_MIRROR, or a quoted name) and has no full stop at its end."""
+    message = line.removeprefix("error: ").rstrip("\n")
+    first = message.split(" ", 1)[0].rstrip(":,")
+    starts_right = not first[:1].isupper() or (len(first) > 1 and first.isupper())
+    return starts_right and not message.endswith(".")
+
+
 def file_digest(path: Path) -> tuple[str, bool]:
     """Return a file's SHA-256 and whether a write-ahead log stands beside it."""
     return hashlib.sha256(path.read_bytes()).hexdigest(), path.with_suffix(".duckdb.wal").exists()
@@ -345,6 +354,7 @@ def test_bad_input_is_one_error_line_and_status_2(case, workspace, monkeypatch, 
     assert (status, out) == (2, ""), err
     assert err.count("\n") == 1 and err.startswith("error: "), err
     assert "Traceback" not in out + err
+    assert in_the_error_style(err), err
     # the same bytes (a quick test); else the same rows of every table (DuckDB may rewrite a page)
     if file_digest(stored) != before:
         assert warehouse_snapshot(stored) == WORKSPACE_ROWS[workspace]

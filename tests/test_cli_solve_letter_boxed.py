@@ -55,7 +55,36 @@ def test_no_solution_within_the_word_limit(word_file: Path) -> None:
     assert result.exit_code == 0
     assert json.loads(result.stdout)["solution"] is None
     text = run(*BOX, "--dictionary", str(word_file), "--max-words", "1")
-    assert "No solution within 1 words" in text.stdout
+    assert "No solution within 1 word (raise --max-words to search further)." in text.stdout
+
+
+@pytest.mark.parametrize(
+    "sides",
+    [
+        ["OZU/NRI/LFA/MBT"],
+        ["OZU", "/", "NRI", "/", "LFA", "/", "MBT"],
+        ["ozu", "nri", "lfa", "mbt"],
+    ],
+)
+def test_sides_as_today_prints_them_are_accepted(word_file: Path, sides: list[str]) -> None:
+    result = run(*sides, "--dictionary", str(word_file), "--json")
+    assert result.exit_code == 0, result.stderr
+    assert json.loads(result.stdout)["solution"] == ["forum", "mobilization"]
+
+
+@pytest.mark.parametrize(
+    ("sides", "line"),
+    [
+        (["qxz", "jkv", "wyh", "fgb"], "No word of the list can be played on this board."),
+        (
+            ["ozu", "nri", "lfa", "mbq"],
+            "No solution: no word of the list that the board allows uses B, I, N, Q, Z.",
+        ),
+    ],
+)
+def test_a_board_no_words_can_cover_says_so(word_file: Path, sides: list[str], line: str) -> None:
+    result = run(*sides, "--dictionary", str(word_file))
+    assert result.exit_code == 0 and result.stdout.splitlines()[2] == line
 
 
 def test_batch_keeps_keys_and_uses_a_line_s_own_dictionary(word_file: Path, tmp_path: Path) -> None:
@@ -77,10 +106,10 @@ def test_batch_keeps_keys_and_uses_a_line_s_own_dictionary(word_file: Path, tmp_
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["ozu", "nri", "lfa"], "error: A Letter Boxed board has exactly 4 sides, not 3."),
-        (["ozu", "nri", "lfa", "mb"], "error: Side 4 ('mb') must have exactly 3 letters."),
-        (["ozu", "nri", "lfa", "mb1"], "error: Side 4 ('mb1') must contain only the letters a-z."),
-        (["ozu", "nri", "lfa", "mbo"], "error: The letter 'o' appears more than once on the box."),
+        (["ozu", "nri", "lfa"], "error: a Letter Boxed board has exactly 4 sides, not 3"),
+        (["ozu", "nri", "lfa", "mb"], "error: side 4 ('mb') must have exactly 3 letters"),
+        (["ozu", "nri", "lfa", "mb1"], "error: side 4 ('mb1') must contain only the letters a-z"),
+        (["ozu", "nri", "lfa", "mbo"], "error: the letter 'o' appears more than once on the box"),
     ],
 )
 def test_bad_boards_exit_2_with_one_line(word_file: Path, args: list[str], message: str) -> None:

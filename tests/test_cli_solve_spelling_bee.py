@@ -199,13 +199,13 @@ def words_warehouse(env: dict[str, str]) -> dict[str, str]:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["captmh"], "Expected 7 letters with the center first, got 6 ('captmh')."),
-        (["captmhh"], "The letter 'h' is repeated in 'aptmhh'."),
-        (["captmh1"], "Puzzle letters must be a-z, not '1'."),
-        (["captmhc"], "The center letter 'c' is also among the other letters 'aptmhc'."),
+        (["captmh"], "expected 7 letters with the center first, got 6 ('captmh')"),
+        (["captmhh"], "the letter 'h' is repeated in 'aptmhh'"),
+        (["captmh1"], "puzzle letters must be a-z, not '1'"),
+        (["captmhc"], "the center letter 'c' is also among the other letters 'aptmhc'"),
         (
             ["-c", "c", "-o", "captmh"],
-            "The center letter 'c' is also among the other letters 'captmh'.",
+            "the center letter 'c' is also among the other letters 'captmh'",
         ),
         (["-c", "c"], "give the letters, center first (entivcz), or -c CENTER -o OTHERS"),
         (["captmhu", "-c", "c"], "give either LETTERS or -c/-o, not both"),

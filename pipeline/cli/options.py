@@ -9,6 +9,7 @@ import datetime as dt
 import errno
 import functools
 import os
+import re
 import sys
 from collections.abc import Callable, Iterator
 from enum import StrEnum
@@ -80,8 +81,13 @@ def parse_date(value: str | None, option: str, default: dt.date | None) -> dt.da
         return default
     try:
         return dt.date.fromisoformat(value)
-    except ValueError:
+    except ValueError as error:
+        if DATE_FORM.fullmatch(value):  # the form is right: the day is not (2025-02-30)
+            raise UserError(f"{option} {value!r} is not a date: {error}") from None
         raise UserError(f"{option} {value!r} is not a date of the form YYYY-MM-DD") from None
+
+
+DATE_FORM = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 
 def since_or_from(since: str | None, old_from: str | None) -> tuple[str | None, str]:
@@ -100,7 +106,7 @@ def user_errors(command: F) -> F:
         try:
             return command(*args, **kwargs)
         except UserError as error:
-            print(f"error: {error}", file=sys.stderr)
+            print(f"error: {error_style(str(error))}", file=sys.stderr)
             raise typer.Exit(USAGE) from None
         except (KeyboardInterrupt, Exception) as error:
             if is_closed_pipe(error):  # `| head` read what it wanted: done, as Unix tools are
@@ -114,6 +120,15 @@ def user_errors(command: F) -> F:
             raise typer.Exit(INTERRUPTED) from None
 
     return wrapper  # type: ignore[return-value]
+
+
+def error_style(message: str) -> str:
+    """Return a message in the one style of error lines: a lower-case start (a word in capitals,
+    such as NYT or PIPELINE_MIRROR, stays) and no full stop at the end."""
+    first = message.split(" ", 1)[0]
+    if first[:1].isupper() and not (len(first) > 1 and first.rstrip(":,").isupper()):
+        message = message[:1].lower() + message[1:]
+    return message[:-1] if message.endswith(".") and not message.endswith("..") else message
 
 
 FULL_DISK = (

@@ -15,9 +15,10 @@ from solvers.letter_boxed import Board, Solution
 
 
 def board_from_arguments(sides: Sequence[str]) -> Board:
-    """Return the board the four SIDE arguments describe."""
+    """Return the board the SIDE arguments describe: four of them, or one or more with the sides
+    parted by `/` as `today` prints them (`SLC/WIJ/YGA/NOK`, `SLC / WIJ / YGA / NOK`)."""
     try:
-        return lb.parse_board(list(sides))
+        return lb.parse_board(" ".join(sides).replace("/", " ").split())
     except ValueError as error:
         raise UserError(str(error)) from None
 
@@ -31,6 +32,8 @@ class BoxAnswer:
     best_count: int
     listed: list[Solution] | None  # every best solution (--all) or every N-word one (--words)
     max_words: int
+    playable: int = 0  # the words of the list the board allows
+    uncovered: str = ""  # the board's letters none of them uses
 
 
 def answer_board(
@@ -45,7 +48,8 @@ def answer_board(
         listed = lb.solutions_with_words(board, words, exactly)
     elif list_all:
         listed = sorted((Solution(chain) for chain in lb.chains(links)), key=lambda s: s.words)
-    return BoxAnswer(board, best, count, listed, max_words)
+    uncovered = "".join(sorted(set(board.letters) - set("".join(words))))
+    return BoxAnswer(board, best, count, listed, max_words, len(words), uncovered)
 
 
 def answer_record(answer: BoxAnswer) -> dict:
@@ -74,6 +78,18 @@ def maybe_record(board: Board, maybe: list[MaybeWord]) -> list[dict]:
     return [{"word": m.word, "probability": m.probability} for m in playable_maybe(board, maybe)]
 
 
+def no_solution_line(answer: BoxAnswer) -> str:
+    """Return why a board has no solution: no word fits it, a letter no word uses, or none
+    within the words searched."""
+    if not answer.playable:
+        return "No word of the list can be played on this board."
+    if answer.uncovered:
+        letters = ", ".join(answer.uncovered.upper())
+        return f"No solution: no word of the list that the board allows uses {letters}."
+    within = plural(answer.max_words, "word")
+    return f"No solution within {within} (raise --max-words to search further)."
+
+
 def format_answer(
     answer: BoxAnswer, dictionary: str, exactly: int | None, maybe: list[MaybeWord] | None = None
 ) -> str:
@@ -81,9 +97,7 @@ def format_answer(
     board = " / ".join(side.upper() for side in answer.board.sides)
     lines = [f"Letter Boxed  {board}  ({dictionary})", ""]
     if answer.best is None:
-        lines.append(
-            f"No solution within {answer.max_words} words (raise --max-words to search further)."
-        )
+        lines.append(no_solution_line(answer))
     else:
         best = answer.best
         lines.append(f"Best: {' - '.join(word.upper() for word in best.words)}")
