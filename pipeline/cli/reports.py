@@ -29,6 +29,7 @@ from pipeline.cli.options import (
 )
 from pipeline.errors import UserError
 from pipeline.games import GAMES, GameName, game_named, games_named
+from pipeline.render.text import plural
 
 CUSTOM = "custom"
 ExportWhat = StrEnum(  # type: ignore[misc]
@@ -88,12 +89,27 @@ def export(
         ExportFormat, typer.Option("--format", help="Output format.")
     ] = ExportFormat.jsonl,
     out: Annotated[Path | None, typer.Option(help="Output file (default: stdout).")] = None,
+    since: Annotated[
+        str | None, typer.Option("--since", help="The archive's first day, YYYY-MM-DD.")
+    ] = None,
+    until: Annotated[
+        str | None, typer.Option("--until", help="The archive's last day, YYYY-MM-DD.")
+    ] = None,
+    included_only: Annotated[
+        bool, typer.Option("--included-only", help="custom: the words the list holds only.")
+    ] = False,
+    min_probability: Annotated[
+        float,
+        typer.Option(
+            "--min-probability", metavar="P", help="custom: words of probability P or more only."
+        ),
+    ] = 0.0,
 ) -> None:
     """Write the archive of one game, one record per day; or a custom dictionary, one row per
     universe word (word, probability, included, reason).
 
-    Example: pipeline export letter-boxed --format parquet --out letter_boxed.parquet
-    Example: pipeline export custom spelling-bee --format csv --out spelling_bee_custom.csv
+    Example: pipeline export letter-boxed --since 2025-01-01 --format parquet --out lb.parquet
+    Example: pipeline export custom spelling-bee --included-only --format csv --out sb.csv
     """
     from pipeline.stages.export import check_export_target, export_archive, export_custom
 
@@ -102,16 +118,29 @@ def export(
         raise UserError(f"export custom needs a game: {names}")
     if what.value != CUSTOM and game is not None:
         raise UserError(f"export {what.value} takes no second argument (did you mean custom?)")
+    if game is not None and (since or until):
+        raise UserError("--since and --until choose archive days: export custom has no dates")
+    if game is None and (included_only or min_probability):
+        raise UserError(
+            "--included-only and --min-probability choose custom words: use export custom"
+        )
+    if not 0.0 <= min_probability <= 1.0:
+        raise UserError(f"--min-probability {min_probability:g} is not a probability (0 to 1)")
+    first, last = parse_date(since, "--since", None), parse_date(until, "--until", None)
+    if first and last and first > last:
+        raise UserError(f"--since {first} is after --until {last}")
     check_export_target(format.value, out)
     from pipeline.storage import warehouse
 
     with warehouse.open_warehouse(read_only=True) as con:
         if game is not None:
-            count = export_custom(con, game_named(game), format.value, out)
+            count = export_custom(
+                con, game_named(game), format.value, out, included_only, min_probability
+            )
         else:
-            count = export_archive(con, game_named(what.value), format.value, out)
+            count = export_archive(con, game_named(what.value), format.value, out, first, last)
     if out is not None:
-        print(f"wrote {count:,} records to {out}", file=sys.stderr)
+        print(f"wrote {plural(count, 'record')} to {out}", file=sys.stderr)
 
 
 @app.command(rich_help_panel=REPORTS)
@@ -266,7 +295,7 @@ def changes(
             relation = stage.changes_relation(con, chosen, first, last, one_word, kind.value)
             count = write_relation(relation, fmt, out)
             if out is not None:
-                print(f"wrote {count:,} records to {out}", file=sys.stderr)
+                print(f"wrote {plural(count, 'record')} to {out}", file=sys.stderr)
             return
         found = stage.changes(con, chosen, first, last, one_word, kind.value)
     if as_json:

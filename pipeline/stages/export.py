@@ -3,6 +3,7 @@ JSON lines, CSV or Parquet."""
 
 from __future__ import annotations
 
+import datetime as dt
 from pathlib import Path
 
 from pipeline.errors import UserError
@@ -21,17 +22,38 @@ def check_export_target(fmt: str, out: Path | None) -> None:
         check_output_file(out)
 
 
-def export_archive(con: Connection, game: Game, fmt: str, out: Path | None) -> int:
-    """Write a game's archive in a format to a file (or stdout) and return the record count."""
+def export_archive(
+    con: Connection,
+    game: Game,
+    fmt: str,
+    out: Path | None,
+    since: dt.date | None = None,
+    until: dt.date | None = None,
+) -> int:
+    """Write a game's archive (the days from `since` to `until`) in a format to a file (or stdout)
+    and return the record count."""
     check_export_target(fmt, out)
     warehouse.require_tables(con, game.table("puzzles"), stage_hint="pipeline scrape")
-    return write_relation(con.sql(warehouse.sql(f"export/{game.slug}")), fmt, out)
+    params = {"since": since, "until": until}
+    return write_relation(con.sql(warehouse.sql(f"export/{game.slug}"), params=params), fmt, out)
 
 
-def export_custom(con: Connection, game: Game, fmt: str, out: Path | None) -> int:
-    """Write a game's custom dictionary (word, probability, included, reason) and return the row
-    count."""
+def export_custom(
+    con: Connection,
+    game: Game,
+    fmt: str,
+    out: Path | None,
+    included_only: bool = False,
+    min_probability: float = 0.0,
+) -> int:
+    """Write a game's custom dictionary (word, probability, included, reason; the listed words
+    only, or those of a least probability, when asked) and return the row count."""
     check_export_target(fmt, out)
     warehouse.require_tables(con, "custom_words", stage_hint="pipeline build")
     query = warehouse.sql("export/custom_words")
-    return write_relation(con.sql(query, params={"game": game.name}), fmt, out)
+    params = {
+        "game": game.name,
+        "included_only": included_only,
+        "min_probability": min_probability,
+    }
+    return write_relation(con.sql(query, params=params), fmt, out)
