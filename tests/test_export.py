@@ -51,9 +51,8 @@ def test_parquet_dates_are_dates(capsys, monkeypatch, built: Path, tmp_path: Pat
         str(target),
     )
     assert (status, err) == (0, f"wrote 1 record to {target}\n")
-    types = dict(
-        duckdb.sql(f"DESCRIBE SELECT * FROM '{target}'").fetchall()[i][:2] for i in range(5)
-    )
+    described = duckdb.execute(f"DESCRIBE SELECT * FROM '{target}'").fetchall()
+    types = {row[0]: row[1] for row in described}
     assert types == {
         "date": "DATE",
         "sides": "VARCHAR[]",
