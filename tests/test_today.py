@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from pathlib import Path
 
 import pytest
@@ -30,38 +31,49 @@ def run(*args: str) -> str:
     return result.stdout
 
 
-# The latest stored Spelling Bee, 2025-01-10 (b aeklnt): official answers able alba blab blanket.
-# On evidence from before that day the custom dictionary predicted able, blanket (the pangram:
-# 7 + 7 points) and ebbe (accepted the puzzle before), and left out alba and blab (rejected before).
+# The latest stored Spelling Bee, 2025-01-10 (b aeklnt): official answers able alba blab blanket
+# (1 + 1 + 1 + 14 points: Genius at 12). The hints are the official answers'; on evidence from
+# before that day the custom dictionary predicted able, blanket (the pangram: 7 + 7 points) and ebbe
+# (accepted the puzzle before), and left out alba and blab (rejected before).
+LATEST_DAY = dt.date(2025, 1, 10)
 LATEST_BEE = """\
-Spelling Bee 2025-01-10, from the latest stored puzzle (offline)
+Spelling Bee 2025-01-10, from the latest stored puzzle (offline), {age}
 Letters: center B, others A E K L N T
-The custom dictionary, built on the evidence before 2025-01-10 (its backtest), expects 3 words, 16 points, 1 pangram.
+The NYT's official answers: 4 words, 17 points, 1 pangram; Genius at 12, Queen Bee at 17.
 
      4  5  6  7  Σ
-A:   1  -  -  -  1
-B:   -  -  -  1  1
-E:   1  -  -  -  1
-Σ:   2  -  -  1  3
+A:   2  -  -  -  2
+B:   1  -  -  1  2
+Σ:   3  -  -  1  4
 
 Two letter list:
-AB-1  BL-1  EB-1
+AB-1  AL-1  BL-2
+
+The custom dictionary, built on the evidence before 2025-01-10 (its backtest), expects 3 words, 16 points, 1 pangram.
 
 """
 
 
+def days_old(day: dt.date) -> str:
+    """Return a stored day's age as `today` says it (it depends on the day the test runs)."""
+    return f"{(dt.date.today() - day).days:,} days old"
+
+
 def test_offline_shows_the_latest_stored_puzzle_without_answers(tiny: Path) -> None:
     out = run("spelling-bee")
-    assert out == LATEST_BEE + "(answers hidden: --reveal shows them)\n"
+    assert (
+        out
+        == LATEST_BEE.format(age=days_old(LATEST_DAY)) + "(answers hidden: --reveal shows them)\n"
+    )
     assert "blanket" not in out and "ebbe" not in out
 
 
 def test_reveal_shows_the_words_and_the_errors_of_a_past_day(tiny: Path) -> None:
     out = run("spelling-bee", "--reveal")
-    assert out.startswith(LATEST_BEE)
+    assert out.startswith(LATEST_BEE.format(age=days_old(LATEST_DAY)))
     assert out.endswith(
         "Pangrams: blanket\n"
-        "Words: able, ebbe\n"
+        "Words: able, alba, blab\n"
         "\n"
         "Against the official answers (4): 2 right, 1 extra, 2 missed\n"
         "Extra (expected, not accepted): ebbe\n"
@@ -86,8 +98,13 @@ def test_a_given_date_comes_from_the_warehouse(tiny: Path) -> None:
 
 def test_both_games_by_default(tiny: Path) -> None:
     out = run()
-    assert out.startswith("Spelling Bee 2025-01-10, from the latest stored puzzle (offline)\n")
-    assert "\n\nLetter Boxed 2024-06-11, from the latest stored puzzle (offline)\n" in out
+    bee_age, box_age = days_old(LATEST_DAY), days_old(dt.date(2024, 6, 11))
+    assert out.startswith(
+        f"Spelling Bee 2025-01-10, from the latest stored puzzle (offline), {bee_age}\n"
+    )
+    assert (
+        f"\n\nLetter Boxed 2024-06-11, from the latest stored puzzle (offline), {box_age}\n" in out
+    )
 
 
 def test_a_date_not_stored_is_an_error(tiny: Path) -> None:
@@ -127,9 +144,12 @@ def test_online_reads_the_live_pages(live: LocalHTTP, tmp_path: Path) -> None:
         "Spelling Bee 2024-06-11, from the live NYT page "
         "(https://www.nytimes.com/puzzles/spelling-bee)\n"
         "Letters: center P, others A E L N R T\n"
-        # the tiny custom list has no word with a p
-        "The custom dictionary, as built now, expects 0 words, 0 points, 0 pangrams.\n"
+        "The NYT's answers on today's page: 10 words, 56 points, 2 pangrams; Genius at 39, Queen "
+        "Bee at 56.\n"
     )
+    # the hints are the page's answers; the tiny custom list has no word with a p
+    assert "\nTwo letter list:\nAP-1  LE-1  PA-3  PE-1  PL-2  RE-1  TR-1\n" in out
+    assert "\nThe custom dictionary, as built now, expects 0 words, 0 points, 0 pangrams.\n" in out
     assert "Against the official answers" not in out  # today's answers are not final
     assert (
         "Letter Boxed 2024-06-11, from the live NYT page (https://www.nytimes.com/puzzles/letter-boxed)\n"
@@ -146,11 +166,15 @@ def test_a_live_page_that_fails_falls_back_to_the_latest_stored(live: LocalHTTP)
     out = run("spelling-bee")
     assert out.splitlines()[0] == (
         "Spelling Bee 2025-01-10, from the latest stored puzzle: the live page "
-        "https://www.nytimes.com/puzzles/spelling-bee is not available (missing)"
+        "https://www.nytimes.com/puzzles/spelling-bee is not available (missing), "
+        + days_old(LATEST_DAY)
     )
 
 
 def test_offline_flag_wins_over_the_network(live: LocalHTTP) -> None:
     out = run("letter-boxed", "--offline")
-    assert out.startswith("Letter Boxed 2024-06-11, from the latest stored puzzle (offline)\n")
+    age = days_old(dt.date(2024, 6, 11))
+    assert out.startswith(
+        f"Letter Boxed 2024-06-11, from the latest stored puzzle (offline), {age}\n"
+    )
     assert live.hits("/puzzles/letter-boxed") == 0

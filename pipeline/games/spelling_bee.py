@@ -163,27 +163,43 @@ def words_for(words: Iterable[str], record: BeeRecord) -> list[str]:
 
 
 def day_lines(day: StoredDay, reveal: bool) -> list[str]:
-    """Return the letters, counts, hint grid and two-letter list (and the words if revealed)."""
+    """Return the letters, the counts and rank thresholds, the hint grid and two-letter list of
+    the words that count (the official answers when known, else the custom dictionary's), the
+    custom dictionary's expectation, and the words if revealed."""
     record = day.record
     assert isinstance(record, BeeRecord)
     puzzle = make_puzzle(record.center, record.others)
-    answers = scoring.score_answers(day.expected, puzzle)
+    official = bool(record.answers)
+    counted = scoring.score_answers(list(record.answers) if official else day.expected, puzzle)
+    expected = scoring.score_answers(day.expected, puzzle)
+    ranks = dict(scoring.rank_thresholds(counted.total))
+    whose = (
+        "The custom dictionary expects"
+        if not official
+        else "The NYT's official answers"
+        if day.stored
+        else "The NYT's answers on today's page"
+    )
     lines = [
         f"Letters: center {puzzle.center.upper()}, others {' '.join(puzzle.others.upper())}",
-        f"The custom dictionary, {day.expected_from}, expects "
-        f"{plural(len(answers.words), 'word')}, {plural(answers.total, 'point')}, "
-        f"{plural(len(answers.pangrams), 'pangram')}.",
+        f"{whose}: {plural(len(counted.words), 'word')}, {plural(counted.total, 'point')}, "
+        f"{plural(len(counted.pangrams), 'pangram')}; Genius at {ranks['Genius']}, "
+        f"Queen Bee at {ranks['Queen Bee']}.",
         "",
-        scoring.format_hint_grid(scoring.hint_grid(answers.words)),
+        scoring.format_hint_grid(scoring.hint_grid(counted.words)),
         "",
         "Two letter list:",
-        "  ".join(f"{start.upper()}-{n}" for start, n in scoring.two_letter_list(answers.words)),
+        "  ".join(f"{start.upper()}-{n}" for start, n in scoring.two_letter_list(counted.words)),
+        "",
+        f"The custom dictionary, {day.expected_from}, expects "
+        f"{plural(len(expected.words), 'word')}, {plural(expected.total, 'point')}, "
+        f"{plural(len(expected.pangrams), 'pangram')}.",
     ]
     if reveal:
-        lines += ["", "Pangrams: " + (", ".join(answers.pangrams) or "(none)")]
-        others = [word for word in answers.words if word not in answers.pangrams]
+        lines += ["", "Pangrams: " + (", ".join(counted.pangrams) or "(none)")]
+        others = [word for word in counted.words if word not in counted.pangrams]
         lines += ["Words: " + (", ".join(others) or "(none)")]
-        if day.stored:
+        if official and day.stored:  # today's page may still change its answers
             lines += comparison_lines(day.expected, record.answers, "official answers")
     else:
         lines += ["", "(answers hidden: --reveal shows them)"]

@@ -13,6 +13,7 @@ import datetime as dt
 from pipeline.errors import UserError
 from pipeline.games import Game
 from pipeline.games.hooks import StoredDay, hooks_of
+from pipeline.render.text import plural
 from pipeline.sources import live_source
 from pipeline.sources.records import ParseError, Record
 from pipeline.storage import named_lists, warehouse
@@ -61,7 +62,15 @@ def find_day(
             if date
             else f"no {game.title} puzzle stored"
         )
-    return record, f"the warehouse ({date})" if date else fallback, True
+    if date:
+        return record, f"the warehouse ({date})", True
+    return record, f"{fallback}, {age(record.date)}", True
+
+
+def age(day: dt.date, today: dt.date | None = None) -> str:
+    """Return how old a stored puzzle is, in words (`472 days old`, `today's`)."""
+    days = ((today or dt.date.today()) - day).days
+    return "today's" if days <= 0 else f"{plural(days, 'day')} old"
 
 
 def expected_words(con: Connection | None, game: Game, record: Record) -> tuple[list[str], str]:
