@@ -236,3 +236,27 @@ def test_the_report_says_how_the_nyt_chooses_with_the_evidence() -> None:
         ("3", (("NYT", 25), ("candidates", 50))),
     )
     assert section.record is not None and section.record["vowels"][0]["nyt_puzzles"] == 150
+
+
+def test_the_report_shows_the_last_bench_figures_or_says_how_to_get_them(tmp_path: Path) -> None:
+    from pipeline.games import SPELLING_BEE
+    from pipeline.games.style import generated_checks_sections
+    from pipeline.render.model import Paragraph, TableBlock
+
+    path = tmp_path / "generate_checks.json"
+    (empty,) = generated_checks_sections(SPELLING_BEE, path)
+    assert empty.blocks[0] == Paragraph(
+        f"Not measured yet: run `pipeline bench generate` (it keeps its figures in {path})."
+    )
+    figures = [
+        {"name": "classifier AUC", "value": 0.58912, "target": "<= 0.60", "met": True},
+        {"name": "distance: vowels", "value": 0.0217, "target": None, "met": None},
+    ]
+    path.write_text(json.dumps({"measured": "2026-11-25", "spelling-bee": figures}))
+    (section,) = generated_checks_sections(SPELLING_BEE, path)
+    (table,) = [block for block in section.blocks if isinstance(block, TableBlock)]
+    assert table.data.rows == [
+        ("classifier AUC", 0.5891, "<= 0.60", "met"),
+        ("distance: vowels", 0.0217, "", ""),
+    ]
+    assert section.csv_name(table) == "spelling_bee_generated_checks.csv"

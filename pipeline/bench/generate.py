@@ -11,6 +11,8 @@ difficulty thirds, and the whole commands' time and memory.
 from __future__ import annotations
 
 import datetime as dt
+import json
+from pathlib import Path
 
 import numpy as np
 
@@ -21,9 +23,11 @@ from pipeline.model import board_style as bs
 from pipeline.model import honeycomb_style as hs
 from pipeline.model.newword import fit_logistic
 from pipeline.stages import generate as gen
+from pipeline.storage.output_paths import atomic_write
 from pipeline.storage.warehouse import Connection
 from solvers import letter_boxed as lb
 
+CHECKS_FILE = learned.CHECKS_FILE
 FOLDS = 5
 GENERATED = 365
 TIMED_COUNT = 100
@@ -209,3 +213,11 @@ def timing_figures() -> list[Figure]:
             Figure(f"{game}: peak memory, MB", peak, "<= 500", peak <= 500),
         ]  # fmt: skip
     return figures
+
+
+def keep_checks(record: dict, path: Path) -> None:
+    """Write the figures (with the day they were measured) where the report reads them."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with atomic_write(path) as temporary:
+        kept = {"measured": dt.date.today().isoformat(), **record}
+        temporary.write_text(json.dumps(kept, indent=1) + "\n", encoding="utf-8")

@@ -7,6 +7,7 @@ from typing import Annotated
 
 import typer
 
+from pipeline import config
 from pipeline.cli.app import bench_app, generate_app, solve_app
 from pipeline.cli.options import (
     SOLVING,
@@ -186,4 +187,5 @@ def bench_generate(
         }
     if timing:
         sections["whole commands"] = bench.timing_figures()
+    bench.keep_checks(figures_record(sections), config.reports_dir() / bench.CHECKS_FILE)
     emit(as_json, figures_record, format_figures, sections)

@@ -10,7 +10,9 @@ style's distributions (nyt_style) and the fitted models `pipeline generate` read
 from __future__ import annotations
 
 import datetime as dt
+import json
 from collections.abc import Sequence
+from pathlib import Path
 
 import numpy as np
 
@@ -26,6 +28,7 @@ from pipeline.table import Table
 from solvers import letter_boxed as lb
 
 EPOCH = dt.date(1970, 1, 1)
+CHECKS_FILE = "generate_checks.json"  # `pipeline bench generate`'s last figures, in reports/
 MADE_BOARDS = 400  # boards made from the list that the board model tells the NYT's apart from
 ANSWER_ZONES = (20, 30, 40, 50, 60, 70)
 POINT_ZONES = (100, 150, 200, 250, 300)
@@ -367,3 +370,14 @@ def nyt_style_sections(con: Connection, game: Game, candidates: str) -> list[Sec
 def nyt_style_file(game: Game) -> str:
     """Return the CSV file the report writes for a game's style."""
     return report_style.style_file(game)
+
+
+def generated_checks_sections(game: Game, path: Path) -> list[Section]:
+    """Return the report's section on generated puzzles against the NYT: the figures of the last
+    `pipeline bench generate` kept in `path` (none yet: the table is empty and says how)."""
+    figures: list[dict] = []
+    measured = None
+    if path.is_file():
+        kept = json.loads(path.read_text(encoding="utf-8"))
+        figures, measured = kept.get(game.name, []), kept.get("measured")
+    return report_style.checks_sections(game, figures, measured, path)

@@ -159,3 +159,52 @@ def feature_record(rows: Table) -> list[dict]:
     """Return one feature's rows for --json."""
     columns = ("value", "nyt_puzzles", "nyt_share", "candidate_share")
     return [dict(zip(columns, row, strict=True)) for row in rows.select(*columns).rows]
+
+
+CHECKS_HEADING = "Generated puzzles against the NYT"
+
+
+def checks_sections(
+    game: Game, figures: list[dict], measured: str | None, path: object
+) -> list[Section]:
+    """Return the section on generated puzzles against the NYT's validation year: each figure of
+    `pipeline bench generate` beside its target."""
+    rows = [
+        (f["name"], round(float(f["value"]), 4), f.get("target") or "", met_word(f.get("met")))
+        for f in figures
+    ]
+    table = Table(("figure", "measured", "target", "met"), rows)
+    if measured:
+        text = (
+            f"Measured by `pipeline bench generate` on {measured} ({path}): 365 generated puzzles "
+            "against the NYT's validation year, with the style learned from the puzzles before it. "
+            "A classifier AUC near 0.5 means the two cannot be told apart; a distance near 0 means "
+            "the same spread."
+        )
+    else:
+        text = f"Not measured yet: run `pipeline bench generate` (it keeps its figures in {path})."
+    return [
+        Section(
+            f"{game.name}-generated-checks",
+            CHECKS_HEADING,
+            blocks=(
+                Paragraph(text),
+                TableBlock(
+                    "figures",
+                    table,
+                    caption="Each figure of the generator beside its target, where it has one.",
+                    file=checks_file(game),
+                ),
+            ),
+        )
+    ]
+
+
+def met_word(met: bool | None) -> str:
+    """Return whether a target was met, in words (nothing when there is no target)."""
+    return "" if met is None else "met" if met else "missed"
+
+
+def checks_file(game: Game) -> str:
+    """Return the name of the CSV file of a game's generator checks."""
+    return f"{game.slug}_generated_checks.csv"
