@@ -95,6 +95,19 @@ def test_text_output(word_file, env):
     )
 
 
+def test_a_puzzle_with_an_s_says_the_list_is_least_sure_there(tmp_path, env):
+    words = tmp_path / "s_words.txt"
+    words.write_text("stab\nbass\nstraband\n")
+    with_s = solve("sabdnrt", "--dictionary", str(words), env=env)
+    assert with_s.exit_code == 0, with_s.output
+    assert with_s.stdout.splitlines()[-1] == (
+        "Note: puzzles with an S are rare (the NYT first used S on 2025-03-12), and the custom "
+        "list has seen few S words judged, so it is least sure of them."
+    )
+    without = solve("abdnrte", "--dictionary", str(words), env=env)
+    assert without.exit_code == 0 and "Note:" not in without.stdout
+
+
 def test_center_and_others_options_give_the_same_text(word_file, env):
     positional = solve("captmhu", "-d", str(word_file), env=env)
     options = solve("-c", "C", "-o", "APTMHU", "-d", str(word_file), env=env)

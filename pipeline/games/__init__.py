@@ -5,6 +5,7 @@ Import-light: each game's hooks (`games/<slug>.py`) load only when a stage calls
 
 from __future__ import annotations
 
+import datetime as dt
 from enum import StrEnum
 
 from pipeline.errors import UserError
@@ -25,6 +26,10 @@ LETTER_BOXED = Game(
     past_answers="every word of a past NYT Letter Boxed list",
 )
 GAMES: tuple[Game, ...] = (SPELLING_BEE, LETTER_BOXED)
+
+# The first archived Spelling Bee puzzle with S among its letters (f, ablosu): the NYT left S out
+# before. The honeycomb analysis splits its eras here; `solve` notes S puzzles' rarity.
+S_ALLOWED_FROM = dt.date(2025, 3, 12)
 
 GameName = StrEnum("GameName", {game.slug: game.name for game in GAMES})  # type: ignore[misc]
 """The games as a choice of the command line."""

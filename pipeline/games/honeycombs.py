@@ -9,7 +9,6 @@ center. Norvig's notebook (pytudes, "Spelling Bee") did the same in Python on EN
 from __future__ import annotations
 
 import contextlib
-import datetime as dt
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -17,7 +16,7 @@ from pathlib import Path
 
 import numpy as np
 
-from pipeline.games import SPELLING_BEE
+from pipeline.games import S_ALLOWED_FROM, SPELLING_BEE
 from pipeline.render.model import NytAgainstSpace, Paragraph, Section, Space, TableBlock
 from pipeline.render.text import markdown_table
 from pipeline.storage import warehouse
@@ -28,8 +27,6 @@ from solvers.masks import ALPHABET, Word
 from solvers.spelling_bee import PUZZLE_SIZE, candidate_words
 from solvers.spelling_bee_scoring import word_score
 
-# The first archived puzzle with S among its letters (f, ablosu): the NYT left S out before.
-S_ALLOWED_FROM = dt.date(2025, 3, 12)
 ZONE = (30, 45)  # the word counts most NYT puzzles have
 WORD_BUCKETS = (1, 10, 20, 30, 46, 60, 100, 200, 400)
 QUANTILES = (0.0, 0.1, 0.25, 0.5, 0.75, 0.9, 0.99, 1.0)

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pipeline.errors import UserError
+from pipeline.games import S_ALLOWED_FROM
 from pipeline.render.text import plural
 from pipeline.solve.batch import read_json_lines
 from pipeline.storage.named_lists import MaybeWord
@@ -153,7 +154,15 @@ def format_solution(
         lines += [f"  {m['word']:<20} {m['probability']:.2f}" for m in record["maybe"]]
         if unsure:
             lines.append(f"  ? marks {plural(len(unsure), 'listed word')} in the maybe band too")
+    if "s" in puzzle.center + puzzle.others:
+        lines += ["", S_NOTE]
     return "\n".join(lines)
+
+
+S_NOTE = (
+    f"Note: puzzles with an S are rare (the NYT first used S on {S_ALLOWED_FROM}), and the custom "
+    "list has seen few S words judged, so it is least sure of them."
+)
 
 
 def format_hints(puzzle: Puzzle, answers: ScoredAnswers | list[Word]) -> str:
