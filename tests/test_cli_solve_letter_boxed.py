@@ -87,6 +87,16 @@ def test_a_board_no_words_can_cover_says_so(word_file: Path, sides: list[str], l
     assert result.exit_code == 0 and result.stdout.splitlines()[2] == line
 
 
+def test_a_listing_shows_its_first_solutions_with_limit(word_file: Path) -> None:
+    result = run(*BOX, "--dictionary", str(word_file), "--words", "2", "--limit", "1")
+    assert result.exit_code == 0
+    assert result.stdout.splitlines()[-3:] == [
+        "Every 2-word solution (2):",
+        "  forum - mobilization  (17 letters)",
+        "  ... and 1 more (--limit sets how many)",
+    ]
+
+
 def test_batch_keeps_keys_and_uses_a_line_s_own_dictionary(word_file: Path, tmp_path: Path) -> None:
     batch = tmp_path / "boxes.jsonl"
     lines = [

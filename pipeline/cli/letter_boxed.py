@@ -55,6 +55,10 @@ def solve_letter_boxed(
         Path | None, typer.Option(help="JSON lines of boards in, one JSON line out each.")
     ] = None,
     no_maybe: NoMaybe = False,
+    limit: Annotated[
+        int | None,
+        typer.Option(help="With --all or --words: print the first N solutions (default: all)."),
+    ] = None,
 ) -> None:
     """Solve a Letter Boxed board exactly: fewest words, then fewest letters; with the custom
     dictionary, also the playable maybe words (not used by the solver).
@@ -68,6 +72,8 @@ def solve_letter_boxed(
 
     if max_words < 1 or (words is not None and words < 1):
         raise UserError("--max-words and --words must be at least 1")
+    if limit is not None and limit < 1:
+        raise UserError("--limit must be at least 1")
     if all_best and words is not None:
         raise UserError("--all and --words conflict: give one of them")
     if batch is not None:
@@ -92,7 +98,7 @@ def solve_letter_boxed(
             record["maybe"] = lbs.maybe_record(board, maybe)
         print(json.dumps(record))
     else:
-        print(lbs.format_answer(answer, dictionary, words, maybe))
+        print(lbs.format_answer(answer, dictionary, words, maybe, limit))
 
 
 @bench_app.command(LETTER_BOXED.name)

@@ -91,9 +91,14 @@ def no_solution_line(answer: BoxAnswer) -> str:
 
 
 def format_answer(
-    answer: BoxAnswer, dictionary: str, exactly: int | None, maybe: list[MaybeWord] | None = None
+    answer: BoxAnswer,
+    dictionary: str,
+    exactly: int | None,
+    maybe: list[MaybeWord] | None = None,
+    limit: int | None = None,
 ) -> str:
-    """Return an answer as text (with the board's maybe words, which the solver does not use)."""
+    """Return an answer as text (with the board's maybe words, which the solver does not use);
+    a listing shows its first `limit` solutions (all with None) and how many more there are."""
     board = " / ".join(side.upper() for side in answer.board.sides)
     lines = [f"Letter Boxed  {board}  ({dictionary})", ""]
     if answer.best is None:
@@ -108,7 +113,12 @@ def format_answer(
     if answer.listed is not None:
         heading = f"Every {exactly}-word solution" if exactly is not None else "Every best solution"
         lines += ["", f"{heading} ({len(answer.listed):,}):"]
-        lines += [f"  {' - '.join(s.words)}  ({s.letter_count} letters)" for s in answer.listed]
+        shown = answer.listed if limit is None else answer.listed[:limit]
+        lines += [f"  {' - '.join(s.words)}  ({s.letter_count} letters)" for s in shown]
+        if len(shown) < len(answer.listed):
+            lines.append(
+                f"  ... and {len(answer.listed) - len(shown):,} more (--limit sets how many)"
+            )
     playable = playable_maybe(answer.board, maybe or [])
     if playable:
         lines += ["", "Maybe (not used by the solver; probability the NYT accepts)"]
