@@ -11,10 +11,10 @@ import numpy as np
 import pytest
 
 from pipeline.cli.app import main
+from pipeline.games.generated import gumbel_top
 from pipeline.model import board_style as bs
 from pipeline.model import honeycomb_style as hs
 from pipeline.model.difficulty import Difficulty
-from pipeline.stages import generate as gen
 from solvers import letter_boxed as lb
 from solvers.masks import letter_mask
 from solvers.spelling_bee_scoring import word_score
@@ -120,8 +120,8 @@ def test_made_boards_keep_the_rules_and_have_a_two_word_solution() -> None:
 
 def test_gumbel_top_draws_distinct_rows_the_same_for_a_seed() -> None:
     log_odds = np.log(np.array([1.0, 1.0, 100.0, 1.0]))
-    first = gen.gumbel_top(log_odds, 2, np.random.default_rng(3))
-    again = gen.gumbel_top(log_odds, 2, np.random.default_rng(3))
+    first = gumbel_top(log_odds, 2, np.random.default_rng(3))
+    again = gumbel_top(log_odds, 2, np.random.default_rng(3))
     assert list(first) == list(again) and len(set(first.tolist())) == 2
 
 

@@ -30,7 +30,7 @@ LAYERS = (
     ("solvers", ("solvers",)),
 )
 # The game registry (games/__init__.py and the Game class) is plain data every layer reads; each
-# game's hooks (games/<slug>.py) are loaded by name when a stage calls them.
+# game's hooks (games/<slug>/hooks.py) are loaded by name when a stage calls them.
 REGISTRY_MODULES = {
     "pipeline.games": "pipeline.games.registry",
     "pipeline.games.game": "pipeline.games.registry",

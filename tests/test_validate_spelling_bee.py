@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import pytest
 
-from pipeline.games.spelling_bee import bee_problems
+from pipeline.games.spelling_bee.hooks import bee_problems
 from pipeline.sources.bulk_archive import parse_bulk_archive
 from pipeline.sources.nyt_gamedata import parse_nyt_gamedata_day
 from pipeline.sources.records import BeeRecord
@@ -126,6 +126,7 @@ def test_mirror_every_tedmiston_day_validates(mirror):
 
 
 @pytest.mark.mirror
+@pytest.mark.xdist_group("nytbee_pages")  # one process parses the pages
 def test_mirror_nytbee_pages_validate_except_one_unmarked_pangram(nytbee_pages):
     records = [record for _layout, record in nytbee_pages.values()]
     problems = problems_by_date(records, bee_problems)

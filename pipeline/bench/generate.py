@@ -11,18 +11,21 @@ difficulty thirds, and the whole commands' time and memory.
 from __future__ import annotations
 
 import datetime as dt
+import importlib
 import json
 from pathlib import Path
 
 import numpy as np
 
 from pipeline.bench.figures import Figure, timed_command
-from pipeline.games import LETTER_BOXED
+from pipeline.games import GAMES
 from pipeline.games import style as learned
+from pipeline.games.generated import gumbel_top
+from pipeline.games.letter_boxed import generate as box_generator
+from pipeline.games.spelling_bee import generate as bee_generator
 from pipeline.model import board_style as bs
 from pipeline.model import honeycomb_style as hs
 from pipeline.model.newword import fit_logistic
-from pipeline.stages import generate as gen
 from pipeline.storage.output_paths import atomic_write
 from pipeline.storage.warehouse import Connection
 from solvers import letter_boxed as lb
@@ -62,7 +65,7 @@ def total_variation(a: np.ndarray, b: np.ndarray, bins: np.ndarray) -> float:
 
 def spelling_bee_figures(con: Connection) -> list[Figure]:
     """Return the Spelling Bee generator's figures on the validation year."""
-    stored = gen.stored_honeycombs(con)
+    stored = bee_generator.stored_honeycombs(con)
     candidates = stored.candidates
     nyt, _ = learned.nyt_honeycombs(con)
     start, end = validation_window(learned.date_of(int(nyt.day.max())))
@@ -88,7 +91,7 @@ def spelling_bee_figures(con: Connection) -> list[Figure]:
     # 365 puzzles generated with the style of the years before, against the NYT's year
     eligible = (
         (candidates.unpublishable_words == 0)
-        & (candidates.expected_errors <= gen.MAX_EXPECTED_ERRORS)
+        & (candidates.expected_errors <= bee_generator.MAX_EXPECTED_ERRORS)
         & ~positive
     )
     used_before = np.zeros(len(candidates), dtype=bool)
@@ -151,7 +154,7 @@ def spelling_bee_figures(con: Connection) -> list[Figure]:
 
 def letter_boxed_figures(con: Connection, words: list[str]) -> list[Figure]:
     """Return the Letter Boxed generator's figures on the validation year."""
-    reference, rows = gen.board_reference(con)
+    reference, rows = box_generator.board_reference(con)
     chain = bs.ChainIndex.of(lb.WordIndex(words, sorted_and_plain=True))
     start, end = validation_window(rows[-1][0])
     before = [row for row in rows if row[0] < start]
@@ -175,9 +178,9 @@ def letter_boxed_figures(con: Connection, words: list[str]) -> list[Figure]:
     chosen: list[bs.MadeBoard] = []
     for seed in DRAW_SEEDS:
         pool = bs.make_boards(
-            chain, style, GENERATED * gen.POOL_FACTOR, np.random.default_rng(seed)
+            chain, style, GENERATED * box_generator.POOL_FACTOR, np.random.default_rng(seed)
         )
-        picked = gen.gumbel_top(model.log_odds(pool), GENERATED, np.random.default_rng(seed))
+        picked = gumbel_top(model.log_odds(pool), GENERATED, np.random.default_rng(seed))
         drawn = [pool[i] for i in picked]
         aucs.append(cross_validated_auc(np.vstack([year_x, bs.board_features(drawn)]), y))
         chosen = chosen or drawn
@@ -204,13 +207,14 @@ def letter_boxed_figures(con: Connection, words: list[str]) -> list[Figure]:
 def timing_figures() -> list[Figure]:
     """Return the time and memory of generating 100 puzzles of each game (whole commands)."""
     figures = []
-    for game, limit in (("spelling-bee", 1.0), (LETTER_BOXED.name, 5.0)):
+    for game in GAMES:
+        limit = importlib.import_module(game.module("generate")).SECONDS_PER_100
         seconds, peak = timed_command(
-            ["generate", game, "--count", str(TIMED_COUNT), "--format", "jsonl"]
+            ["generate", game.name, "--count", str(TIMED_COUNT), "--format", "jsonl"]
         )
         figures += [
-            Figure(f"{game}: {TIMED_COUNT} puzzles, seconds", seconds, f"<= {limit:g}", seconds <= limit),
-            Figure(f"{game}: peak memory, MB", peak, "<= 500", peak <= 500),
+            Figure(f"{game.name}: {TIMED_COUNT} puzzles, seconds", seconds, f"<= {limit:g}", seconds <= limit),
+            Figure(f"{game.name}: peak memory, MB", peak, "<= 500", peak <= 500),
         ]  # fmt: skip
     return figures
 

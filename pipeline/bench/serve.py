@@ -27,7 +27,7 @@ import requests
 
 from pipeline.bench.figures import Figure, timed_command
 from pipeline.errors import UserError
-from pipeline.games import LETTER_BOXED, SPELLING_BEE
+from pipeline.games import GAMES, LETTER_BOXED
 from pipeline.storage import warehouse
 
 IN_FLIGHT = 200
@@ -85,7 +85,7 @@ def latest_puzzle() -> tuple[str, str, list[str]]:
     """Return the latest archived Spelling Bee date with its letters, and the Letter Boxed
     sides of the latest board."""
     with warehouse.open_warehouse(read_only=True) as con:
-        tables = (SPELLING_BEE.table("puzzles"), LETTER_BOXED.table("puzzles"))
+        tables = tuple(game.table("puzzles") for game in GAMES)
         warehouse.require_tables(con, *tables, stage_hint="pipeline scrape")
         date, letters, sides = warehouse.query(con, "play/latest_days").rows[0]
     if date is None or sides is None:
@@ -188,7 +188,7 @@ def bench_serve(count: int) -> dict[str, list[Figure]]:
             Figure("  a guess as the client waited, p99, ms", c99),
         ],
         "commands a player waits on": [
-            Figure(f"pipeline today (both games, {SPELLING_BEE.title} {date}), seconds", today_s, "<= 0.2", today_s <= 0.2),
+            Figure(f"pipeline today (both games, the day {date}), seconds", today_s, "<= 0.2", today_s <= 0.2),
             Figure("pipeline today, peak memory, MB", today_mb, "<= 100", today_mb <= 100),
             Figure(f"pipeline solve letter-boxed {' '.join(sides)}, seconds", solve_s, "<= 0.2", solve_s <= 0.2),
             Figure("pipeline solve letter-boxed, peak memory, MB", solve_mb, "<= 100", solve_mb <= 100),

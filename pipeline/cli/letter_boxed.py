@@ -144,7 +144,9 @@ def generate_letter_boxed(
 
     Example: pipeline generate letter-boxed --count 20 --seed 7
     """
-    from pipeline.stages import generate as stage
+    from pipeline.games.generated import Request
+    from pipeline.games.letter_boxed import generate
+    from pipeline.stages.generate import write_records
     from pipeline.storage import warehouse
 
     require_at_least_one(count, "--count")
@@ -155,15 +157,13 @@ def generate_letter_boxed(
     if out is not None:
         check_output_file(out)
     when = parse_date(since, "--since", None)
-    request = stage.Request(count, seed, difficulty, when, allow_nyt)
+    request = Request(count, seed, difficulty, when, allow_nyt)
     with warehouse.open_warehouse(read_only=True) as con:
-        records = stage.generate_letter_boxed(
-            con, load_word_list("custom", LETTER_BOXED).words, request
-        )
+        records = generate.generate(con, load_word_list("custom", LETTER_BOXED).words, request)
     if format is not None:
-        stage.write_records(records, format.value, out)
+        write_records(records, format.value, out)
     else:
-        emit(as_json, lambda: {"puzzles": records}, lambda: stage.format_boards(records))
+        emit(as_json, lambda: {"puzzles": records}, lambda: generate.format_records(records))
 
 
 @bench_app.command("generate")

@@ -203,7 +203,9 @@ def generate_spelling_bee(
 
     Example: pipeline generate spelling-bee --count 20 --seed 7 --difficulty easy
     """
-    from pipeline.stages import generate as stage
+    from pipeline.games.generated import Request
+    from pipeline.games.spelling_bee import generate
+    from pipeline.stages.generate import write_records
     from pipeline.storage import warehouse
 
     require_at_least_one(count, "--count")
@@ -214,9 +216,9 @@ def generate_spelling_bee(
     if out is not None:
         check_output_file(out)
     when = parse_date(since, "--since", None)
-    request = stage.Request(count, seed, difficulty, when, allow_nyt)
+    request = Request(count, seed, difficulty, when, allow_nyt)
     with warehouse.open_warehouse(read_only=True) as con:
-        records = stage.generate_spelling_bee(con, request)
+        records = generate.generate(con, request)
     if len(records) < count:
         print(
             f"only {plural(len(records), 'honeycomb')} of the custom list can be published "
@@ -224,6 +226,6 @@ def generate_spelling_bee(
             file=sys.stderr,
         )
     if format is not None:
-        stage.write_records(records, format.value, out)
+        write_records(records, format.value, out)
     else:
-        emit(as_json, lambda: {"puzzles": records}, lambda: stage.format_honeycombs(records))
+        emit(as_json, lambda: {"puzzles": records}, lambda: generate.format_records(records))

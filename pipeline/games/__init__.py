@@ -1,6 +1,7 @@
 """The game registry: every game the pipeline knows, defined once (see `games/game.py`).
 
-Import-light: each game's hooks (`games/<slug>.py`) load only when a stage calls them.
+Import-light: each game's package (`games/<slug>/`: its hooks, generator and play) loads only when
+a stage calls it.
 """
 
 from __future__ import annotations
@@ -14,14 +15,14 @@ from pipeline.games.game import Game
 SPELLING_BEE = Game(
     name="spelling-bee",
     rules="solvers.spelling_bee",
-    hooks_module="pipeline.games.spelling_bee",
+    package="pipeline.games.spelling_bee",
     official_answers="the official answers",
     past_answers="every past official answer",
 )
 LETTER_BOXED = Game(
     name="letter-boxed",
     rules="solvers.letter_boxed",
-    hooks_module="pipeline.games.letter_boxed",
+    package="pipeline.games.letter_boxed",
     official_answers="each day's NYT word list",
     past_answers="every word of a past NYT Letter Boxed list",
 )

@@ -13,7 +13,7 @@ class Game:
 
     name: str  # the CLI argument and the value of every `game` column
     rules: str  # the solver module that states the game's rules (imported only when needed)
-    hooks_module: str  # the module of its GameHooks (imported only when a stage needs them)
+    package: str  # its own modules: hooks.py, generate.py, play.py (imported when first used)
     official_answers: str  # what the NYT publishes that the dictionary is judged against
     past_answers: str  # what "a past answer" means for the game
 
@@ -41,6 +41,10 @@ class Game:
     def maybe_file(self) -> str:
         """Return the file name of the game's maybe list (words, probabilities) beside the list."""
         return f"{self.slug}_maybe.tsv"
+
+    def module(self, name: str) -> str:
+        """Return the dotted name of one of the game's own modules (`hooks`, `generate`, `play`)."""
+        return f"{self.package}.{name}"
 
     def table(self, suffix: str) -> str:
         """Return the name of one of the game's archive tables (`spelling_bee_puzzles`)."""

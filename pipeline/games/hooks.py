@@ -1,5 +1,5 @@
 """What each game adds to each stage: `GameHooks` names the questions the stages ask a game, and
-each game's module (`pipeline/games/<slug>.py`, named by its registry entry) answers them in its
+each game's module (`pipeline/games/<slug>/hooks.py`, named by its registry entry) answers them in its
 `HOOKS`, loaded when a stage first needs it (`hooks_of`).
 
 The stages loop over the registry and call each game's hooks; no stage branches on a game. A new
@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 
 def hooks_of(game: Game) -> GameHooks:
     """Return what a game adds to each stage (its module is imported at the first call)."""
-    hooks: GameHooks = importlib.import_module(game.hooks_module).HOOKS
+    hooks: GameHooks = importlib.import_module(game.module("hooks")).HOOKS
     return hooks
 
 

@@ -1,4 +1,4 @@
-"""The web application of `pipeline serve`: one page and a JSON API over `stages/play.py`, with
+"""The web application of `pipeline serve`: one page and a JSON API over each game's `play.py`, with
 players' progress in its own file (`storage/player_progress.py`).
 
 Every error is JSON, `{"error": "..."}`: 400 for malformed JSON or a bad word, 404 for an unknown
@@ -25,8 +25,11 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from pipeline.errors import UserError
-from pipeline.games import GAMES, LETTER_BOXED, SPELLING_BEE
-from pipeline.stages import play
+from pipeline.games import GAMES
+from pipeline.games.letter_boxed import play as box_play
+from pipeline.games.play import BadGuess, UnknownPuzzle, plain_word
+from pipeline.games.spelling_bee import play as bee_play
+from pipeline.stages.play import Puzzles
 from pipeline.storage.player_progress import Progress
 
 if TYPE_CHECKING:
@@ -109,23 +112,19 @@ def create_app(
 ) -> FastAPI:
     """Return the application: the page, the API and its error handlers; `downloader` makes the
     downloader today's live puzzle is fetched with (when it is first asked for)."""
-    puzzles = play.Puzzles(warehouse_path, downloader)
+    puzzles = Puzzles(warehouse_path, downloader)
     progress = Progress(progress_path)
 
-    async def bee_puzzle(puzzle_id: str) -> play.BeePuzzle:
+    async def bee_puzzle(puzzle_id: str) -> bee_play.BeePuzzle:
         """Return a Spelling Bee puzzle: at once when it was read before, else read aside (the
         other requests go on meanwhile)."""
-        kept = puzzles.kept(SPELLING_BEE, puzzle_id)
-        if isinstance(kept, play.BeePuzzle):
-            return kept
-        return await run_in_threadpool(puzzles.spelling_bee, puzzle_id)
+        kept = bee_play.kept(puzzles, puzzle_id)
+        return kept if kept else await run_in_threadpool(bee_play.puzzle, puzzles, puzzle_id)
 
-    async def box_puzzle(puzzle_id: str) -> play.BoxPuzzle:
+    async def box_puzzle(puzzle_id: str) -> box_play.BoxPuzzle:
         """Return a Letter Boxed board, as bee_puzzle does."""
-        kept = puzzles.kept(LETTER_BOXED, puzzle_id)
-        if isinstance(kept, play.BoxPuzzle):
-            return kept
-        return await run_in_threadpool(puzzles.letter_boxed, puzzle_id)
+        kept = box_play.kept(puzzles, puzzle_id)
+        return kept if kept else await run_in_threadpool(box_play.puzzle, puzzles, puzzle_id)
 
     app = FastAPI(
         title="NYT word games: play Spelling Bee and Letter Boxed",
@@ -159,12 +158,12 @@ def create_app(
     @app.get("/api/spelling-bee/{puzzle_id}", summary="A Spelling Bee puzzle: counts, no answers")
     async def bee(puzzle_id: str) -> dict:
         puzzle = await bee_puzzle(puzzle_id)
-        return bee_state(puzzle, progress.words(puzzle.key))
+        return bee_play.state(puzzle, progress.words(puzzle.key))
 
     @app.post("/api/spelling-bee/{puzzle_id}/guess", summary="Judge one guess")
     async def guess(puzzle_id: str, body: GuessBody) -> dict:
         puzzle = await bee_puzzle(puzzle_id)
-        judged = play.judge_guess(puzzle, play.plain_word(body.word))
+        judged = bee_play.judge_guess(puzzle, plain_word(body.word))
         found = progress.words(puzzle.key)
         verdict = judged.verdict
         if verdict == "accepted" and judged.word in found:
@@ -172,14 +171,14 @@ def create_app(
         elif verdict == "accepted":
             progress.add(puzzle.key, judged.word)
             found.append(judged.word)
-        score = play.score_of(puzzle, found)
+        score = bee_play.score_of(puzzle, found)
         return {
             "word": judged.word,
             "verdict": verdict,
             "points": judged.points if verdict == "accepted" else 0,
             "pangram": judged.pangram,
             "score": score,
-            "rank": play.rank_of(puzzle, score),
+            "rank": bee_play.rank_of(puzzle, score),
         }
 
     @app.get("/api/spelling-bee/{puzzle_id}/hints", summary="Hints for the words not yet found")
@@ -188,30 +187,30 @@ def create_app(
         found: str = Query("", description="Words found, comma-separated (besides those kept)"),
     ) -> dict:
         puzzle = await bee_puzzle(puzzle_id)
-        given = [play.plain_word(word) for word in found.split(",") if word.strip()]
-        return play.hints(puzzle, [*given, *progress.words(puzzle.key)])
+        given = [plain_word(word) for word in found.split(",") if word.strip()]
+        return bee_play.hints(puzzle, [*given, *progress.words(puzzle.key)])
 
     @app.get("/api/spelling-bee/{puzzle_id}/answers", summary="Reveal every answer")
     async def reveal_answers(puzzle_id: str) -> dict:
-        return play.answers(await bee_puzzle(puzzle_id))
+        return bee_play.answers(await bee_puzzle(puzzle_id))
 
     @app.delete("/api/spelling-bee/{puzzle_id}/progress", summary="Start a puzzle again")
     async def restart_bee(puzzle_id: str) -> dict:
         puzzle = await bee_puzzle(puzzle_id)
         progress.clear(puzzle.key)
-        return bee_state(puzzle, [])
+        return bee_play.state(puzzle, [])
 
     # -- Letter Boxed
 
     @app.get("/api/letter-boxed/{puzzle_id}", summary="A Letter Boxed board and the chain so far")
     async def box(puzzle_id: str) -> dict:
         puzzle = await box_puzzle(puzzle_id)
-        return box_state(puzzle, progress.words(puzzle.key))
+        return box_play.state(puzzle, progress.words(puzzle.key))
 
     @app.post("/api/letter-boxed/{puzzle_id}/check", summary="Check a chain (kept when valid)")
     async def check(puzzle_id: str, body: ChainBody) -> dict:
         puzzle = await box_puzzle(puzzle_id)
-        checked = play.check_chain(puzzle, body.words)
+        checked = box_play.check_chain(puzzle, body.words)
         if checked["valid"]:
             progress.replace(puzzle.key, checked["words"])
         return checked
@@ -219,50 +218,16 @@ def create_app(
     @app.get("/api/letter-boxed/{puzzle_id}/solution", summary="Reveal a best solution")
     async def reveal_solution(puzzle_id: str) -> dict:
         puzzle = await box_puzzle(puzzle_id)
-        solution = await run_in_threadpool(puzzles.letter_boxed_solution, puzzle)
+        solution = await run_in_threadpool(box_play.solution, puzzles, puzzle)
         return {"solution": list(solution), "par": puzzle.par}
 
     @app.delete("/api/letter-boxed/{puzzle_id}/progress", summary="Start a board again")
     async def restart_box(puzzle_id: str) -> dict:
         puzzle = await box_puzzle(puzzle_id)
         progress.clear(puzzle.key)
-        return box_state(puzzle, [])
+        return box_play.state(puzzle, [])
 
     return app
-
-
-def bee_state(puzzle: play.BeePuzzle, found: list[str]) -> dict:
-    """Return what the page shows of a Spelling Bee puzzle: counts, ranks, the words found."""
-    score = play.score_of(puzzle, found)
-    return {
-        "id": puzzle.id,
-        "game": SPELLING_BEE.name,
-        "date": puzzle.date.isoformat() if puzzle.date else None,
-        "center": puzzle.center,
-        "others": puzzle.others,
-        "words": len(puzzle.answers),
-        "points": puzzle.points,
-        "pangrams": sum(play.scoring.is_pangram(w, puzzle.letters) for w in puzzle.answers),
-        "ranks": puzzle.ranks(),
-        "judged_by": puzzle.judged_by,
-        "found": found,
-        "score": score,
-        "rank": play.rank_of(puzzle, score),
-    }
-
-
-def box_state(puzzle: play.BoxPuzzle, chain: list[str]) -> dict:
-    """Return what the page shows of a Letter Boxed board: sides, par, the chain kept."""
-    return {
-        "id": puzzle.id,
-        "game": LETTER_BOXED.name,
-        "date": puzzle.date.isoformat() if puzzle.date else None,
-        "sides": list(puzzle.board.sides),
-        "par": puzzle.par,
-        "judged_by": puzzle.judged_by,
-        "chain": chain,
-        "letters_left": sorted(set(puzzle.board.letters) - set("".join(chain))),
-    }
 
 
 def add_error_handlers(app: FastAPI) -> None:
@@ -276,12 +241,12 @@ def add_error_handlers(app: FastAPI) -> None:
     async def http_error(_: Request, exc: StarletteHTTPException) -> JSONResponse:
         return error(exc.status_code, str(exc.detail).lower())
 
-    @app.exception_handler(play.UnknownPuzzle)
-    async def unknown(_: Request, exc: play.UnknownPuzzle) -> JSONResponse:
+    @app.exception_handler(UnknownPuzzle)
+    async def unknown(_: Request, exc: UnknownPuzzle) -> JSONResponse:
         return error(404, str(exc))
 
-    @app.exception_handler(play.BadGuess)
-    async def bad_guess(_: Request, exc: play.BadGuess) -> JSONResponse:
+    @app.exception_handler(BadGuess)
+    async def bad_guess(_: Request, exc: BadGuess) -> JSONResponse:
         return error(400, str(exc))
 
     @app.exception_handler(UserError)

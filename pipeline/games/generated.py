@@ -1,0 +1,46 @@
+"""What generated puzzles of every game share: the request, the id that names one puzzle, and the
+draw (`pipeline generate`, `pipeline serve`).
+
+A draw is without replacement in proportion to the likeness model's odds (Gumbel top-k: each
+candidate's log-odds plus a Gumbel variate, the largest kept), so the same seed gives the same
+puzzles and the puzzles' mix imitates the NYT's. An id (`g7-easy-3`: seed, difficulty, place in
+the draw) always names the same puzzle: the first n puzzles of a draw are the draw of n.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from pipeline.model.difficulty import Difficulty
+
+if TYPE_CHECKING:
+    import numpy as np
+
+GENERATED_ID = re.compile(r"g(\d{1,9})-(easy|medium|hard|any)-(\d{1,4})")
+
+
+@dataclass(frozen=True)
+class Request:
+    """What to generate."""
+
+    count: int
+    seed: int
+    difficulty: Difficulty
+    since: dt.date | None
+    allow_nyt: bool
+
+
+def generated_id(request: Request, index: int) -> str:
+    """Return a generated puzzle's id: its seed, difficulty and place in the draw (from 1)."""
+    return f"g{request.seed}-{request.difficulty.value}-{index + 1}"
+
+
+def gumbel_top(log_odds: np.ndarray, count: int, rng: np.random.Generator) -> np.ndarray:
+    """Return `count` rows drawn without replacement in proportion to exp(log_odds)."""
+    import numpy as np
+
+    keys = log_odds + rng.gumbel(size=len(log_odds))
+    return np.argsort(-keys, kind="stable")[:count]

@@ -1,0 +1,2 @@
+"""Letter Boxed: what the game adds to each stage (`hooks.py`), how its boards are generated
+(`generate.py`) and played (`play.py`). Import-light: each module loads when it is first used."""

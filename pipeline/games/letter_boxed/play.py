@@ -1,0 +1,183 @@
+"""Playing a Letter Boxed board (`pipeline serve`): read it by its id, check a chain of words
+against the rules, reveal a best solution.
+
+An NYT board is judged by the NYT's word list of the day when it is stored, else by the custom
+list; a generated board by the custom list.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from pipeline.games import LETTER_BOXED
+from pipeline.games.generated import GENERATED_ID
+from pipeline.games.play import (
+    BadGuess,
+    PuzzleReader,
+    custom_words,
+    generated_record,
+    generated_request,
+    plain_word,
+)
+from pipeline.sources.records import BoxRecord
+from pipeline.storage.player_progress import PuzzleKey
+
+if TYPE_CHECKING:  # the solver loads with the first board read
+    from solvers.letter_boxed import Board
+
+MAX_CHAIN_WORDS = 20
+
+
+@dataclass(frozen=True)
+class BoxPuzzle:
+    """A Letter Boxed board to play: its sides, par and the words that count."""
+
+    id: str
+    date: dt.date | None
+    board: Board
+    par: int | None
+    words: frozenset[str]
+    judged_by: str
+
+    @property
+    def key(self) -> PuzzleKey:
+        """Return what the player's chain on this board is kept under."""
+        return PuzzleKey(LETTER_BOXED.name, self.id, "".join(self.board.sides))
+
+
+# ------------------------------------------------------------------ reading boards
+
+
+def kept(puzzles: PuzzleReader, puzzle_id: str) -> BoxPuzzle | None:
+    """Return the board of an id when it was read before (no waiting), else None."""
+    found = puzzles.kept(LETTER_BOXED, puzzle_id)
+    return found if isinstance(found, BoxPuzzle) else None
+
+
+def puzzle(puzzles: PuzzleReader, puzzle_id: str) -> BoxPuzzle:
+    """Return the board of an id (UnknownPuzzle when there is none), read once."""
+    return puzzles.cached(LETTER_BOXED, puzzle_id, lambda _: read(puzzles, puzzle_id))
+
+
+def read(puzzles: PuzzleReader, puzzle_id: str) -> BoxPuzzle:
+    """Read the board of an id: a generated one, or the NYT's of a date or `today`."""
+    from solvers import letter_boxed as lb
+
+    generated = GENERATED_ID.fullmatch(puzzle_id)
+    if generated:
+        return read_generated(puzzles, puzzle_id, generated)
+    record = puzzles.nyt_record(LETTER_BOXED, puzzle_id)
+    assert isinstance(record, BoxRecord)
+    board = lb.parse_board(record.sides)
+    if record.dictionary:
+        words, judged_by = frozenset(record.dictionary), "the NYT's word list of the day"
+    else:
+        words, judged_by = custom_board_words(board), "the custom list"
+    return BoxPuzzle(puzzle_id, record.date, board, record.par, words, judged_by)
+
+
+def read_generated(puzzles: PuzzleReader, puzzle_id: str, match: re.Match[str]) -> BoxPuzzle:
+    """Make the generated board of an id (the draw up to its place)."""
+    from pipeline.games.letter_boxed.generate import generate  # numpy: only when asked
+    from solvers import letter_boxed as lb
+
+    request = generated_request(match)
+    custom = custom_words(LETTER_BOXED)
+    with puzzles.connection() as con:
+        records = generate(con, custom, request)
+    record = generated_record(records, request, puzzle_id)
+    board = lb.parse_board(record["sides"])
+    return BoxPuzzle(
+        puzzle_id,
+        None,
+        board,
+        record["par"],
+        frozenset(lb.playable_words(board, custom)),
+        "the custom list",
+    )
+
+
+def custom_board_words(board: Board) -> frozenset[str]:
+    """Return the words of the custom list a board allows."""
+    from solvers import letter_boxed as lb
+
+    return frozenset(lb.playable_words(board, custom_words(LETTER_BOXED)))
+
+
+def solution(puzzles: PuzzleReader, puzzle: BoxPuzzle) -> tuple[str, ...]:
+    """Return a best solution of a board with its words, solved once."""
+    return puzzles.cached(
+        LETTER_BOXED,
+        f"{puzzle.id}/solution/{puzzle.key.letters}",
+        lambda _: best_solution(puzzle),
+    )
+
+
+# ------------------------------------------------------------------ playing
+
+
+def state(puzzle: BoxPuzzle, chain: list[str]) -> dict:
+    """Return what the page shows of a board: sides, par, the chain kept."""
+    return {
+        "id": puzzle.id,
+        "game": LETTER_BOXED.name,
+        "date": puzzle.date.isoformat() if puzzle.date else None,
+        "sides": list(puzzle.board.sides),
+        "par": puzzle.par,
+        "judged_by": puzzle.judged_by,
+        "chain": chain,
+        "letters_left": sorted(set(puzzle.board.letters) - set("".join(chain))),
+    }
+
+
+def check_chain(puzzle: BoxPuzzle, words: list[str]) -> dict:
+    """Return whether a chain of words follows the rules, which letters it leaves, and whether it
+    solves the board; the first broken rule is named with its word."""
+    if len(words) > MAX_CHAIN_WORDS:
+        raise BadGuess(f"a chain has at most {MAX_CHAIN_WORDS} words")
+    played = [plain_word(word) for word in words]
+    problem = None
+    for place, word in enumerate(played):
+        reason = chain_problem(puzzle, played, place)
+        if reason:
+            problem = {"index": place, "word": word, "reason": reason}
+            break
+    valid = problem is None
+    left = sorted(set(puzzle.board.letters) - set("".join(played)))
+    return {
+        "words": played,
+        "valid": valid,
+        "problem": problem,
+        "letters_left": left,
+        "solved": valid and bool(played) and not left,
+        "word_count": len(played),
+        "par": puzzle.par,
+    }
+
+
+def chain_problem(puzzle: BoxPuzzle, played: list[str], place: int) -> str | None:
+    """Return why the word at a place of a chain breaks a rule, or None."""
+    from solvers import letter_boxed as lb
+
+    word = played[place]
+    reason = lb.unplayable_reason(puzzle.board, word)
+    if reason:
+        return reason
+    if place and word[0] != played[place - 1][-1]:
+        return f"must start with {played[place - 1][-1]!r}, the last letter of the word before"
+    if word in played[:place]:
+        return "already in the chain"
+    if word not in puzzle.words:
+        return f"not in {puzzle.judged_by}"
+    return None
+
+
+def best_solution(puzzle: BoxPuzzle) -> tuple[str, ...]:
+    """Return the alphabetically first best solution with the board's words (none: empty)."""
+    from solvers import letter_boxed as lb
+
+    found = lb.solve(puzzle.board, puzzle.words)
+    return found.words if found else ()

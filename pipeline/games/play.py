@@ -1,0 +1,92 @@
+"""What playing every game shares (`pipeline serve`): the errors a player's request can meet, a
+guessed word read, and a generated puzzle found by its id; each game's `play.py` judges its own
+puzzles, and `stages/play.py` reads and keeps them.
+
+An id is a date (`2025-08-01`: the archived puzzle), `today` (the live NYT puzzle when online,
+else the latest stored one) or a generated id (`g7-easy-3`: the third puzzle of
+`pipeline generate GAME --seed 7 --difficulty easy`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from contextlib import AbstractContextManager
+from typing import TYPE_CHECKING, Protocol, TypeVar
+
+from pipeline.errors import UserError
+from pipeline.games.generated import Request
+from pipeline.model.difficulty import Difficulty
+from solvers.masks import is_plain_word
+
+if TYPE_CHECKING:
+    from pipeline.games.game import Game
+    from pipeline.sources.records import Record
+    from pipeline.storage.warehouse import Connection
+
+MAX_GENERATED_PLACE = 1000  # the furthest place in a draw an id may name
+MAX_WORD_LENGTH = 40
+
+Puzzle = TypeVar("Puzzle")
+
+
+class UnknownPuzzle(UserError):
+    """No puzzle has this id (HTTP 404)."""
+
+
+class BadGuess(UserError):
+    """A guess or a chain that is not made of words (HTTP 400)."""
+
+
+class PuzzleReader(Protocol):
+    """What a game's play module asks of the server's puzzle cache (`stages/play.Puzzles`)."""
+
+    def cached(self, game: Game, puzzle_id: str, read: Callable[[str], Puzzle]) -> Puzzle:
+        """Return a kept value, or read it once."""
+        ...
+
+    def kept(self, game: Game, puzzle_id: str) -> object | None:
+        """Return a puzzle already read, or None."""
+        ...
+
+    def nyt_record(self, game: Game, puzzle_id: str) -> Record:
+        """Return the NYT's puzzle of a date or `today`."""
+        ...
+
+    def connection(self) -> AbstractContextManager[Connection]:
+        """Return a read-only connection to the warehouse."""
+        ...
+
+
+def plain_word(word: object) -> str:
+    """Return a guess as a lowercase word, or raise BadGuess when it is not one."""
+    if not isinstance(word, str):
+        raise BadGuess("a word is a string of letters a-z")
+    lowered = word.strip().lower()
+    if not lowered or len(lowered) > MAX_WORD_LENGTH or not is_plain_word(lowered):
+        raise BadGuess(f"{word[:MAX_WORD_LENGTH]!r} is not a word: letters a-z only, at most 40")
+    return lowered
+
+
+def generated_request(match: re.Match[str]) -> Request:
+    """Return the draw a generated id names (its place is the last puzzle of the draw)."""
+    seed, difficulty, place = int(match[1]), Difficulty(match[2]), int(match[3])
+    if not 1 <= place <= MAX_GENERATED_PLACE:
+        raise UnknownPuzzle(f"a generated puzzle's place is 1 to {MAX_GENERATED_PLACE}")
+    return Request(place, seed, difficulty, None, False)
+
+
+def generated_record(records: list[dict], request: Request, puzzle_id: str) -> dict:
+    """Return the record of a generated id from its draw."""
+    if len(records) < request.count:
+        raise UnknownPuzzle(
+            f"no generated puzzle {puzzle_id}: the draw has only {len(records)} puzzles"
+        )
+    return records[request.count - 1]
+
+
+def custom_words(game: Game) -> list[str]:
+    """Return the custom list of a game as built."""
+    from pipeline.storage import named_lists
+
+    return named_lists.require_game_words(named_lists.file_word_list("custom", game), game).words

@@ -1,0 +1,193 @@
+"""Playing a Spelling Bee puzzle (`pipeline serve`): read it by its id, judge a guess, score the
+words found, give the hints of the words not yet found, reveal the answers.
+
+An NYT puzzle (archived or today's) is judged by its official answers; a generated one by the
+custom list, where a maybe-tier word the list leaves out is `maybe`.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from pipeline.games import SPELLING_BEE
+from pipeline.games.generated import GENERATED_ID
+from pipeline.games.play import PuzzleReader, generated_record, generated_request
+from pipeline.sources.records import BeeRecord
+from pipeline.storage.player_progress import PuzzleKey
+from solvers import spelling_bee_scoring as scoring
+from solvers.spelling_bee import MIN_LENGTH
+
+
+@dataclass(frozen=True)
+class BeePuzzle:
+    """A Spelling Bee puzzle to play: its letters and the words that count."""
+
+    id: str
+    date: dt.date | None
+    center: str
+    others: str
+    answers: frozenset[str]  # accepted words
+    maybe: frozenset[str]  # words the NYT might accept (generated puzzles only)
+    judged_by: str
+
+    @property
+    def letters(self) -> str:
+        """Return the seven letters, center first."""
+        return self.center + self.others
+
+    @property
+    def key(self) -> PuzzleKey:
+        """Return what the player's progress in this puzzle is kept under."""
+        return PuzzleKey(SPELLING_BEE.name, self.id, self.letters)
+
+    @property
+    def points(self) -> int:
+        """Return the points of every answer (Queen Bee)."""
+        return scoring.total_score(self.answers, self.letters)
+
+    def ranks(self) -> dict[str, int]:
+        """Return each rank's threshold in points."""
+        return dict(scoring.rank_thresholds(self.points))
+
+
+@dataclass(frozen=True)
+class Guess:
+    """A Spelling Bee guess judged."""
+
+    word: str
+    verdict: str  # accepted, maybe, not-in-list, too-short, missing-center, bad-letters
+    points: int
+    pangram: bool
+
+
+# ------------------------------------------------------------------ reading puzzles
+
+
+def kept(puzzles: PuzzleReader, puzzle_id: str) -> BeePuzzle | None:
+    """Return the puzzle of an id when it was read before (no waiting), else None."""
+    found = puzzles.kept(SPELLING_BEE, puzzle_id)
+    return found if isinstance(found, BeePuzzle) else None
+
+
+def puzzle(puzzles: PuzzleReader, puzzle_id: str) -> BeePuzzle:
+    """Return the puzzle of an id (UnknownPuzzle when there is none), read once."""
+    return puzzles.cached(SPELLING_BEE, puzzle_id, lambda _: read(puzzles, puzzle_id))
+
+
+def read(puzzles: PuzzleReader, puzzle_id: str) -> BeePuzzle:
+    """Read the puzzle of an id: a generated one, or the NYT's of a date or `today`."""
+    generated = GENERATED_ID.fullmatch(puzzle_id)
+    if generated:
+        return read_generated(puzzles, puzzle_id, generated)
+    record = puzzles.nyt_record(SPELLING_BEE, puzzle_id)
+    assert isinstance(record, BeeRecord)
+    return BeePuzzle(
+        puzzle_id,
+        record.date,
+        record.center,
+        record.others,
+        frozenset(record.answers),
+        frozenset(),
+        "the NYT's official answers",
+    )
+
+
+def read_generated(puzzles: PuzzleReader, puzzle_id: str, match: re.Match[str]) -> BeePuzzle:
+    """Draw the generated puzzle of an id (the draw up to its place)."""
+    from pipeline.games.spelling_bee.generate import generate  # numpy: only when asked
+
+    request = generated_request(match)
+    with puzzles.connection() as con:
+        records = generate(con, request)
+    record = generated_record(records, request, puzzle_id)
+    return BeePuzzle(
+        puzzle_id,
+        None,
+        record["center"],
+        record["others"],
+        frozenset(record["answers"]),
+        frozenset(maybe["word"] for maybe in record["maybe"]),
+        "the custom list (maybe-tier words it leaves out are `maybe`)",
+    )
+
+
+# ------------------------------------------------------------------ playing
+
+
+def judge_guess(puzzle: BeePuzzle, word: str) -> Guess:
+    """Return the verdict on a guess, with its points when it is accepted."""
+    if len(word) < MIN_LENGTH:
+        return Guess(word, "too-short", 0, False)
+    if set(word) - set(puzzle.letters):
+        return Guess(word, "bad-letters", 0, False)
+    if puzzle.center not in word:
+        return Guess(word, "missing-center", 0, False)
+    if word in puzzle.answers:
+        points = scoring.word_score(word, puzzle.letters)
+        return Guess(word, "accepted", points, scoring.is_pangram(word, puzzle.letters))
+    if word in puzzle.maybe:
+        return Guess(word, "maybe", 0, False)
+    return Guess(word, "not-in-list", 0, False)
+
+
+def score_of(puzzle: BeePuzzle, found: Iterable[str]) -> int:
+    """Return the points of the found words that count."""
+    return scoring.total_score([w for w in found if w in puzzle.answers], puzzle.letters)
+
+
+def rank_of(puzzle: BeePuzzle, score: int) -> str:
+    """Return the highest rank a score reaches."""
+    reached = [
+        name for name, threshold in scoring.rank_thresholds(puzzle.points) if score >= threshold
+    ]
+    return reached[-1]
+
+
+def state(puzzle: BeePuzzle, found: list[str]) -> dict:
+    """Return what the page shows of a puzzle: counts, ranks, the words found (no answers)."""
+    score = score_of(puzzle, found)
+    return {
+        "id": puzzle.id,
+        "game": SPELLING_BEE.name,
+        "date": puzzle.date.isoformat() if puzzle.date else None,
+        "center": puzzle.center,
+        "others": puzzle.others,
+        "words": len(puzzle.answers),
+        "points": puzzle.points,
+        "pangrams": sum(scoring.is_pangram(w, puzzle.letters) for w in puzzle.answers),
+        "ranks": puzzle.ranks(),
+        "judged_by": puzzle.judged_by,
+        "found": found,
+        "score": score,
+        "rank": rank_of(puzzle, score),
+    }
+
+
+def hints(puzzle: BeePuzzle, found: Iterable[str]) -> dict:
+    """Return the hint grid and the two-letter list of the answers not yet found."""
+    left = sorted(puzzle.answers - set(found))
+    grid = scoring.hint_grid(left)
+    return {
+        "words_left": len(left),
+        "points_left": scoring.total_score(left, puzzle.letters),
+        "pangrams_left": sum(scoring.is_pangram(w, puzzle.letters) for w in left),
+        "lengths": grid.lengths,
+        "grid": {
+            letter: {str(n): grid.counts.get((letter, n), 0) for n in grid.lengths}
+            for letter in grid.letters
+        },
+        "two_letters": dict(scoring.two_letter_list(left)),
+    }
+
+
+def answers(puzzle: BeePuzzle) -> dict:
+    """Return every answer, pangrams first then longest first (the reveal)."""
+    ordered = scoring.order_answers(puzzle.answers, puzzle.letters)
+    return {
+        "answers": ordered,
+        "pangrams": [w for w in ordered if scoring.is_pangram(w, puzzle.letters)],
+        "maybe": sorted(puzzle.maybe),
+    }
