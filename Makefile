@@ -40,9 +40,10 @@ scrape: $(INSTALLED)
 build: $(INSTALLED)
 	$(BIN)/pipeline build
 
-# One test process per core (pytest-xdist); the mirror warehouse is still built once (conftest.py).
+# One test process per core (pytest-xdist); the mirror warehouse is built once, or copied from
+# `make dictionary`'s (conftest.py); tests that share a costly fixture share a process (loadgroup).
 test: $(INSTALLED)
-	$(BIN)/pytest -q -n auto
+	$(BIN)/pytest -q -n auto --dist loadgroup
 
 lint: $(INSTALLED)
 	$(BIN)/ruff check .

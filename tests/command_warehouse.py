@@ -10,8 +10,11 @@ each verdict use the tiny archive instead (tests/tiny_archive.py, the `tiny_ware
 
 from __future__ import annotations
 
+import atexit
 import dataclasses
 import datetime as dt
+import shutil
+import tempfile
 from pathlib import Path
 
 import duckdb
@@ -47,8 +50,26 @@ def command_scrape_run() -> scrape.ScrapeRun:
     return run
 
 
+_built_once: list[Path] = []  # this process's first build, copied for the later callers
+
+
 def build_command_warehouse(path: Path) -> Path:
-    """Write the command warehouse to `path` and return it."""
+    """Write the command warehouse to `path` (and its lists to `built_lists/` beside it) and
+    return it: built by the real stages once per test process, then copied."""
+    if _built_once and _built_once[0].is_file():
+        # the warehouse, its lock file and the built lists, as the stages left them
+        shutil.copytree(_built_once[0].parent, path.parent, dirs_exist_ok=True)
+        return path
+    folder = Path(tempfile.mkdtemp(prefix="command_warehouse-"))
+    atexit.register(shutil.rmtree, folder, True)
+    template = folder / path.name
+    _build(template)
+    _built_once[:] = [template]
+    return build_command_warehouse(path)
+
+
+def _build(path: Path) -> None:
+    """Build the command warehouse at `path` with the real stages."""
     words = WordCollection()
     words.add_entries("words_alpha", list(WORDS))
     with pytest.MonkeyPatch.context() as env:
@@ -58,7 +79,6 @@ def build_command_warehouse(path: Path) -> Path:
             scrape.load(con, command_scrape_run(), "small-run")
             build.build(con, GAMES, "small-build")
         custom_lists.publish_word_lists({game.name: "small-build" for game in GAMES})
-    return path
 
 
 def warehouse_snapshot(path: Path) -> dict[str, tuple]:

@@ -180,12 +180,11 @@ def test_a_word_the_nyt_dropped_is_out_after_its_first_rejection(mirror_warehous
     assert rule == ("score_last",)
 
 
-@pytest.mark.mirror
-@pytest.mark.parametrize("game", [SPELLING_BEE, LETTER_BOXED], ids=lambda game: game.name)
-def test_a_single_split_judges_every_later_pair_with_a_frozen_dictionary(mirror_warehouse, game):
-    con = mirror_warehouse.connect()
-    train_until = dt.date(2024, 8, 9)
-    build.split_predictions(con, game, train_until, Rule("score_last", 0.35))
+SPLIT_ON = dt.date(2024, 8, 9)
+
+
+def assert_every_later_pair_is_judged_once(con, game) -> None:
+    """The split judges exactly the backtest's pairs after SPLIT_ON, one decision per word."""
     later_pairs = (
         f"SELECT date, word, accepted FROM backtest WHERE game = '{game.name}' "
         "AND date > '2024-08-09'"
@@ -205,11 +204,23 @@ def test_a_single_split_judges_every_later_pair_with_a_frozen_dictionary(mirror_
 
 
 @pytest.mark.mirror
-def test_the_frozen_dictionary_keeps_what_was_true_at_the_cut(mirror_warehouse):
+def test_a_single_letter_boxed_split_judges_every_later_pair_with_a_frozen_dictionary(
+    mirror_warehouse,
+):
+    con = mirror_warehouse.connect()
+    build.split_predictions(con, LETTER_BOXED, SPLIT_ON, Rule("score_last", 0.35))
+    assert_every_later_pair_is_judged_once(con, LETTER_BOXED)
+
+
+@pytest.mark.mirror
+def test_a_single_spelling_bee_split_judges_every_later_pair_and_keeps_what_was_true_at_the_cut(
+    mirror_warehouse,
+):
+    con = mirror_warehouse.connect()
+    build.split_predictions(con, SPELLING_BEE, SPLIT_ON, Rule("score_last", 0.35))
+    assert_every_later_pair_is_judged_once(con, SPELLING_BEE)
     # Frozen on 2024-08-09: HIED (accepted every time before the cut) stays in when the NYT drops
     # it in 2025-04, and ANNATTO (never accepted before the cut) stays out when it is added in 2025-06.
-    con = mirror_warehouse.connect()
-    build.split_predictions(con, SPELLING_BEE, dt.date(2024, 8, 9), Rule("score_last", 0.35))
     rows = con.execute(
         "SELECT word, date::DATE, accepted, predicted FROM split_predictions "
         "WHERE word IN ('hied', 'annatto') AND date >= '2025-04-01' ORDER BY word, date"

@@ -87,7 +87,9 @@ def test_an_export_onto_a_full_disk_leaves_the_old_file(
         assert sorted(os.listdir(small)) == sorted([target.name, "filler"])
 
 
-@pytest.mark.parametrize("stage", [("build",), ("scrape", "--offline")])
+@pytest.mark.parametrize(
+    "stage", [("build",), ("scrape", "--offline", "--since", "2025-08-01", "--until", "2025-08-09")]
+)
 def test_a_stage_that_runs_out_of_space_changes_nothing(
     capsys, monkeypatch, tmp_path: Path, built: Path, stage: tuple[str, ...]
 ) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import shutil
 import subprocess
 import sys
 import textwrap
@@ -102,7 +103,9 @@ def list_files(folder: Path) -> dict[str, bytes]:
 
 
 @pytest.fixture
-def committed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, str]:
+def committed(
+    tmp_path: Path, tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> dict[str, str]:
     """Build a tiny warehouse and its custom lists in tmp_path; return the pipeline's env."""
     env = {
         "PIPELINE_WAREHOUSE": str(tmp_path / "warehouse.duckdb"),
@@ -113,12 +116,31 @@ def committed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, str]
     }
     for name, value in env.items():
         monkeypatch.setenv(name, value)
-    with warehouse.stage_warehouse(Path(env["PIPELINE_WAREHOUSE"])) as con:
-        words.load_words(con, tiny_archive.word_collection())
-        scrape.load(con, tiny_archive.scrape_run(), tiny_archive.RUN_ID)
-        summaries = build.build(con, GAMES, "first-build")
-    custom_lists.publish_word_lists({summary.game.name: "first-build" for summary in summaries})
+    template = committed_template(tmp_path_factory)
+    shutil.copy2(template / "warehouse.duckdb", env["PIPELINE_WAREHOUSE"])
+    shutil.copytree(template / "custom", env["PIPELINE_CUSTOM"])
     return env
+
+
+_TEMPLATES: list[Path] = []
+
+
+def committed_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Return a folder with the tiny warehouse and its custom lists, built by the stages once
+    per test process (each test gets a copy)."""
+    if not _TEMPLATES:
+        folder = tmp_path_factory.mktemp("committed_template")
+        with pytest.MonkeyPatch.context() as env:
+            env.setenv("PIPELINE_CUSTOM", str(folder / "custom"))
+            with warehouse.stage_warehouse(folder / "warehouse.duckdb") as con:
+                words.load_words(con, tiny_archive.word_collection())
+                scrape.load(con, tiny_archive.scrape_run(), tiny_archive.RUN_ID)
+                summaries = build.build(con, GAMES, "first-build")
+            custom_lists.publish_word_lists(
+                {summary.game.name: "first-build" for summary in summaries}
+            )
+        _TEMPLATES.append(folder)
+    return _TEMPLATES[0]
 
 
 def mirror_of_nothing(tmp_path: Path) -> Path:
