@@ -40,10 +40,10 @@ scrape: $(INSTALLED)
 build: $(INSTALLED)
 	$(BIN)/pipeline build
 
-# One test process per core (pytest-xdist); the mirror warehouse is built once, or copied from
-# `make dictionary`'s (conftest.py); tests that share a costly fixture share a process (loadgroup).
+# One test process per core (pytest-xdist; an idle one takes tests from a busy one); the mirror
+# warehouse is built once, or copied from `make dictionary`'s (conftest.py).
 test: $(INSTALLED)
-	$(BIN)/pytest -q -n auto --dist loadgroup
+	$(BIN)/pytest -q -n auto --dist worksteal
 
 lint: $(INSTALLED)
 	$(BIN)/ruff check .

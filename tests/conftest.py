@@ -18,6 +18,7 @@ import contextlib
 import datetime
 import fcntl
 import os
+import pickle
 import shutil
 import socket
 import threading
@@ -410,17 +411,28 @@ def mirror() -> Path:
 
 
 @pytest.fixture(scope="session")
-def nytbee_pages() -> dict[datetime.date, tuple[NytbeeLayout, BeeRecord]]:
-    """Return the layout and record of every mirrored nytbee.com page, by date (parsed once a
-    session: two test modules read them)."""
+def nytbee_pages(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> dict[datetime.date, tuple[NytbeeLayout, BeeRecord]]:
+    """Return the layout and record of every mirrored nytbee.com page, by date: parsed once a
+    run (two test modules read them; under `pytest -n` the first process to need them parses
+    them and keeps them, pickled, in the folder the processes share)."""
     root = mirror_dir()
     if root is None:
         pytest.skip("PIPELINE_MIRROR is not set (point it at the mirror's http folder)")
-    pages = {}
-    for path in sorted((root / "nytbee.com").glob("Bee_*.html")):
-        date = datetime.datetime.strptime(path.stem, "Bee_%Y%m%d").date()
-        pages[date] = parse_nytbee_layout_and_page(path.read_bytes(), date)
-    return pages
+    shared = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        shared = shared.parent
+    kept = shared / "nytbee_pages.pickle"
+    with (shared / "nytbee_pages.lock").open("a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the block closes the file
+        if not kept.exists():
+            pages = {}
+            for path in sorted((root / "nytbee.com").glob("Bee_*.html")):
+                date = datetime.datetime.strptime(path.stem, "Bee_%Y%m%d").date()
+                pages[date] = parse_nytbee_layout_and_page(path.read_bytes(), date)
+            kept.write_bytes(pickle.dumps(pages))
+        return pickle.loads(kept.read_bytes())
 
 
 @pytest.fixture(scope="module")

@@ -203,8 +203,9 @@ def test_chromium_draws_the_charts(page: Path, tmp_path: Path) -> None:
         page, tmp_path / "profile", f"--screenshot={screenshot}", "--window-size=1400,3000"
     )
     assert finished.returncode == 0, finished.stderr
-    pixels = matplotlib.image.imread(screenshot)[:, :, :3].reshape(-1, 3)
-    colors = np.unique(np.rint(pixels * 255).astype(np.int16), axis=0)
+    pixels = np.rint(matplotlib.image.imread(screenshot)[:, :, :3] * 255).astype(np.int32)
+    packed = np.unique(pixels[..., 0] << 16 | pixels[..., 1] << 8 | pixels[..., 2])
+    colors = np.stack([packed >> 16, packed >> 8 & 255, packed & 255], axis=1)
 
     def drawn(hex_color: str) -> bool:
         rgb = np.array([int(hex_color[i : i + 2], 16) for i in (1, 3, 5)], dtype=np.int16)

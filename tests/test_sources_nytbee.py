@@ -121,7 +121,6 @@ def test_nytbee_page_rejects_pages_that_contradict_themselves(old, new, reason):
 
 
 @pytest.mark.mirror
-@pytest.mark.xdist_group("nytbee_pages")  # one process parses the pages
 def test_mirror_nytbee_pages_parse_in_three_date_ranges(nytbee_pages):
     assert len(nytbee_pages) == 206
     ranges: dict[NytbeeLayout, list[datetime.date]] = {}
@@ -140,7 +139,6 @@ def test_mirror_nytbee_pages_parse_in_three_date_ranges(nytbee_pages):
 
 
 @pytest.mark.mirror
-@pytest.mark.xdist_group("nytbee_pages")  # one process parses the pages
 def test_mirror_nytbee_pages_agree_with_the_bulk_archive(nytbee_pages, bulk_records):
     disagreements = [
         date

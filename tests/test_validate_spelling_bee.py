@@ -126,7 +126,6 @@ def test_mirror_every_tedmiston_day_validates(mirror):
 
 
 @pytest.mark.mirror
-@pytest.mark.xdist_group("nytbee_pages")  # one process parses the pages
 def test_mirror_nytbee_pages_validate_except_one_unmarked_pangram(nytbee_pages):
     records = [record for _layout, record in nytbee_pages.values()]
     problems = problems_by_date(records, bee_problems)
