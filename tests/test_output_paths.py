@@ -3,10 +3,15 @@ a temporary file and a rename, with the umask's permissions; symlinks followed t
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import json
 import os
+import shutil
 import stat
+import subprocess
+import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -15,7 +20,7 @@ from typer.testing import CliRunner
 from pipeline.cli.app import app
 from pipeline.errors import UserError
 from pipeline.storage.output_paths import atomic_write, check_output_file, check_output_folder
-from tests.command_warehouse import PUZZLE_DATES, build_command_warehouse
+from tests.command_warehouse import PUZZLE_DATES, build_command_warehouse, warehouse_snapshot
 
 runner = CliRunner()
 
@@ -107,6 +112,120 @@ def test_a_folder_must_be_a_folder_whose_files_can_be_written(tmp_path):
     (tmp_path / "a_file").write_text("")
     with pytest.raises(UserError, match="it is a regular file, not a folder"):
         check_output_folder(tmp_path / "a_file")
+
+
+def refusal_as_nobody(path: Path) -> str:
+    """Return what check_output_file says of a path in a process that is not root (forked, then
+    running as the user `nobody`), or skip when this process cannot change its user."""
+    if os.geteuid() != 0:
+        pytest.skip("only root can run a check as another user")
+    read, write = os.pipe()
+    child = os.fork()
+    if child == 0:  # the child: give up root, try, report through the pipe
+        try:
+            os.setgid(65534)
+            os.setuid(65534)
+            try:
+                check_output_file(path)
+                said = "accepted"
+            except UserError as refused:
+                said = str(refused)
+            os.write(write, said.encode())
+        finally:
+            os._exit(0)
+    os.close(write)
+    os.waitpid(child, 0)
+    with os.fdopen(read) as pipe:
+        return pipe.read()
+
+
+def test_an_unwritable_folder_is_refused_for_a_user_who_is_not_root(tmp_path_factory):
+    shared = Path(tempfile.mkdtemp(prefix="output-paths-"))  # reachable by `nobody`
+    try:
+        shared.chmod(0o755)
+        locked = shared / "locked"
+        locked.mkdir(mode=0o555)
+        assert refusal_as_nobody(locked / "records.jsonl") == (
+            f"cannot write {locked}/records.jsonl: the folder {locked} is not writable"
+        )
+    finally:
+        shutil.rmtree(shared)
+
+
+@contextlib.contextmanager
+def read_only_mount(folder: Path) -> Iterator[Path]:
+    """Mount a read-only tmpfs on a new folder for the block, or skip the test."""
+    folder.mkdir()
+    mounted = subprocess.run(
+        ["mount", "-t", "tmpfs", "-o", "ro,size=64k", "tmpfs", str(folder)],
+        capture_output=True,
+        check=False,
+    )
+    if mounted.returncode != 0:
+        pytest.skip(f"cannot mount a tmpfs here: {mounted.stderr.decode().strip()}")
+    try:
+        yield folder
+    finally:
+        subprocess.run(["umount", str(folder)], check=False)
+
+
+def test_a_read_only_file_system_is_one_error_line(command_warehouse, tmp_path):
+    with read_only_mount(tmp_path / "ro") as folder:
+        with pytest.raises(UserError) as refused:
+            check_output_file(folder / "records.jsonl")
+        assert str(refused.value) == (
+            f"cannot write {folder}/records.jsonl: the folder {folder} is on a read-only file system"
+        )
+        exported = pipeline(
+            "export", "spelling-bee", "--out", str(folder / "x.jsonl"), warehouse=command_warehouse
+        )
+        assert (exported.exit_code, exported.output) == (
+            2,
+            f"error: cannot write {folder}/x.jsonl: the folder {folder} is on a read-only file "
+            "system\n",
+        )
+        reported = pipeline("report", "--out", str(folder), warehouse=command_warehouse)
+        assert (reported.exit_code, reported.output) == (
+            2,
+            f"error: cannot write {folder}: the folder {folder} is on a read-only file system\n",
+        )
+        assert listing(folder) == []
+
+
+READ_ONLY_REST = (
+    "is on a read-only file system; the warehouse, the built lists and the files named are as "
+    "they were\n"
+)
+
+
+@pytest.mark.parametrize("stage", [("scrape", "--offline", "--until", "2018-06-01"), ("build",)])
+def test_a_stage_whose_warehouse_is_on_a_read_only_file_system_is_one_error_line(tmp_path, stage):
+    with read_only_mount(tmp_path / "ro") as folder:
+        result = pipeline(*stage, warehouse=folder / "warehouse.duckdb", PIPELINE_OFFLINE="1")
+        last = result.output.splitlines(keepends=True)[-1]  # after the stage's progress lines
+        assert (result.exit_code, last) == (
+            2,
+            f"error: cannot write {folder}/.warehouse.duckdb.lock: the folder {folder} "
+            + READ_ONLY_REST,
+        )
+        assert "Traceback" not in result.output
+
+
+def test_a_build_whose_lists_go_to_a_read_only_file_system_changes_nothing(
+    command_warehouse, tmp_path
+):
+    shutil.copytree(command_warehouse.parent, tmp_path / "copy")
+    copy = tmp_path / "copy" / "warehouse.duckdb"
+    before = warehouse_snapshot(copy)
+    with read_only_mount(tmp_path / "ro") as folder:
+        result = pipeline("build", warehouse=copy, PIPELINE_CUSTOM=str(folder))
+        last = result.output.splitlines(keepends=True)[-1]  # after the stage's progress lines
+        assert result.exit_code == 2 and "Traceback" not in result.output
+        assert last.startswith(f"error: cannot write {folder}/.spelling_bee.txt.")
+        assert last.endswith(f".part: the folder {folder} " + READ_ONLY_REST)
+        assert listing(folder) == []
+    assert warehouse_snapshot(copy) == before
+    assert sorted(p.name for p in copy.parent.glob(".warehouse.duckdb.building-*")) == []
 
 
 LONG_NAME = "a" * 300 + ".jsonl"

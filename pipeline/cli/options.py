@@ -115,6 +115,9 @@ def user_errors(command: F) -> F:
             if is_full_disk(error):
                 print(f"error: {FULL_DISK}", file=sys.stderr)
                 raise typer.Exit(USAGE) from None
+            if is_unwritable_place(error):
+                print(f"error: {unwritable_place(error)}", file=sys.stderr)  # type: ignore[arg-type]
+                raise typer.Exit(USAGE) from None
             if not is_interrupt(error):
                 raise
             raise typer.Exit(INTERRUPTED) from None
@@ -147,6 +150,26 @@ def is_full_disk(error: BaseException) -> bool:
     if isinstance(error, OSError) and error.errno == errno.ENOSPC:
         return True
     return type(error).__module__.startswith("duckdb") and "No space left on device" in str(error)
+
+
+UNWRITABLE = (errno.EROFS, errno.EACCES, errno.EPERM)
+
+
+def is_unwritable_place(error: BaseException) -> bool:
+    """Return True when a file could not be made or changed where the command writes (a
+    read-only file system, a folder the user may not write)."""
+    return isinstance(error, OSError) and error.errno in UNWRITABLE and bool(error.filename)
+
+
+def unwritable_place(error: OSError) -> str:
+    """Return the error line of a place the command could not write."""
+    from pipeline.storage.output_paths import reason
+
+    place = Path(error.filename)
+    return (
+        f"cannot write {place}: {reason(error, place.parent)}; the warehouse, the built lists "
+        "and the files named are as they were"
+    )
 
 
 def is_offline(offline: bool) -> bool:

@@ -8,6 +8,7 @@ committed one) or removes (their build never committed).
 
 from __future__ import annotations
 
+import contextlib
 import os
 from pathlib import Path
 
@@ -60,7 +61,8 @@ def discard_staged_lists(build_id: str) -> None:
     """Remove the lists a build staged (it failed before its warehouse was committed)."""
     for game in GAMES:
         for file_name in (game.custom_file, game.maybe_file):
-            staged_list(game, build_id, file_name).unlink(missing_ok=True)
+            with contextlib.suppress(OSError):  # never there, or a folder that takes no change
+                staged_list(game, build_id, file_name).unlink(missing_ok=True)
 
 
 def publish_word_lists(build_ids: dict[str, str]) -> None:

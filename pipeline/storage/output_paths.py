@@ -106,6 +106,8 @@ def reason(error: OSError, folder: Path | None = None) -> str:
         return f"the folder {folder} does not take new files"
     if error.errno in (errno.EACCES, errno.EPERM) and folder is not None:
         return f"the folder {folder} is not writable"
+    if error.errno == errno.EROFS and folder is not None:
+        return f"the folder {folder} is on a read-only file system"
     return (error.strerror or str(error)).lower()
 
 
