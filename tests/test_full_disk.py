@@ -87,6 +87,24 @@ def test_an_export_onto_a_full_disk_leaves_the_old_file(
         assert sorted(os.listdir(small)) == sorted([target.name, "filler"])
 
 
+def test_a_report_onto_a_full_disk_leaves_the_old_files(
+    capsys, monkeypatch, tmp_path: Path, built: Path
+) -> None:
+    with small_tmpfs(tmp_path / "small", "16k") as small:
+        reports = small / "reports"
+        reports.mkdir()
+        (reports / "overall.csv").write_text("old\n")
+        fill(small / "filler")
+        status, out, err = run(capsys, monkeypatch, built.parent, "report", "--out", str(reports))
+        assert (status, out) == (2, "")
+        assert err.splitlines()[-1] == (
+            f"error: cannot write {reports}/spelling_bee_overall.csv: no space left on device"
+        )
+        assert "Traceback" not in err
+        assert os.listdir(reports) == ["overall.csv"]
+        assert (reports / "overall.csv").read_text() == "old\n"
+
+
 @pytest.mark.parametrize(
     "stage", [("build",), ("scrape", "--offline", "--since", "2025-08-01", "--until", "2025-08-09")]
 )

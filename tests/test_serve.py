@@ -354,6 +354,28 @@ def test_the_command_serves_logs_a_line_a_request_and_stops_on_ctrl_c(
     assert "Traceback" not in err.decode()
 
 
+def test_a_host_other_than_127_0_0_1_is_said_on_a_warning_line(built: Path, tmp_path: Path) -> None:
+    port = free_port()
+    env = {
+        **os.environ,
+        "PIPELINE_WAREHOUSE": str(built),
+        "PIPELINE_PROGRESS": str(tmp_path / "progress.sqlite"),
+    }
+    host = "127.0.0.2"  # another address (of this machine, so that the test stays local)
+    command = [sys.executable, "-c", SERVER, "serve", "--host", host, "--port", str(port)]
+    process = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        wait_until_up(f"http://{host}:{port}", process, time.perf_counter())
+        process.send_signal(signal.SIGINT)
+        _, err = process.communicate(timeout=20)
+    finally:
+        process.kill()
+    assert process.returncode == 0
+    assert err.decode().splitlines()[0] == (
+        f"warning: listening on {host}: other machines can reach the page and the API"
+    )
+
+
 def test_a_port_in_use_is_one_error_line(built: Path) -> None:
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
