@@ -89,9 +89,12 @@ def solve_letter_boxed(
             print(json.dumps({**line.fields, **lbs.answer_record(answer)}))
         return
     board = lbs.board_from_arguments(sides or [])
-    index = WordIndex(load_word_list(dictionary, LETTER_BOXED).words, sorted_and_plain=True)
+    letters = "".join(board.sides)  # only the list's words of the board's letters are read
+    index = WordIndex(
+        load_word_list(dictionary, LETTER_BOXED, letters).words, sorted_and_plain=True
+    )
     answer = lbs.answer_board(board, index.playable(board), max_words, all_best, words)
-    maybe = load_maybe_list(dictionary, LETTER_BOXED, no_maybe, "".join(board.sides))
+    maybe = load_maybe_list(dictionary, LETTER_BOXED, no_maybe, letters)
     if as_json:
         record = {**lbs.answer_record(answer), "dictionary": dictionary}
         if maybe is not None:
