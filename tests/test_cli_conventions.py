@@ -106,3 +106,41 @@ def test_build_and_scrape_json(
     )
     assert scraped["tables"]["letter_boxed_puzzles"] == 3
     assert {row["source"] for row in scraped["sources"]} >= {"simeydk"}
+
+
+# --- help that reads well ------------------------------------------------------------------------
+
+
+def every_command_object() -> dict[str, object]:
+    """Return every command of the app by its full name, groups expanded."""
+    import typer
+    from typer.core import TyperGroup
+
+    def walk(group: TyperGroup, prefix: str) -> dict[str, object]:
+        found: dict[str, object] = {}
+        for name, command in group.commands.items():
+            if isinstance(command, TyperGroup):
+                found |= walk(command, f"{prefix} {name}")
+            else:
+                found[f"{prefix} {name}"] = command
+        return found
+
+    root = typer.main.get_command(app)
+    assert isinstance(root, TyperGroup)
+    return walk(root, "pipeline")
+
+
+@pytest.mark.parametrize("name", sorted(every_command_object()))
+def test_every_command_has_an_example_and_no_flag_shows_a_type(name: str) -> None:
+    shown = CliRunner().invoke(app, [*name.split()[1:], "--help"], env={"COLUMNS": "200"}).output
+    assert "Example: pipeline " in shown
+    assert "<bool>" not in shown  # a flag takes no value: no type in its row
+
+
+@pytest.mark.parametrize("name", sorted(every_command_object()))
+def test_no_help_paragraph_is_wrapped_by_hand(name: str) -> None:
+    # Rich wraps the help to the terminal's width; a line break typed inside a paragraph would
+    # break it in the middle of a sentence at any other width.
+    command = every_command_object()[name]
+    paragraphs = (command.help or "").split("\n\n")  # type: ignore[attr-defined]
+    assert [p for p in paragraphs if "\n" in p.strip() and not p.strip().startswith("Example")] == []

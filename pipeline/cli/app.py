@@ -6,18 +6,44 @@ keeps the error contract. Each family of commands registers itself from its own 
 # from their text at each start-up (10 ms); the few helpers' type-only names are quoted instead.
 import importlib
 import sys
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
+from typer._click.decorators import help_option
 from typer._click.exceptions import NoArgsIsHelpError, UsageError
+from typer.core import TyperGroup
 
 from pipeline.cli.options import REPORTS, SOLVING
 from pipeline.errors import INTERRUPTED, USAGE
 
 HELP_OPTIONS = {"help_option_names": ["-h", "--help"]}
 
+
+class Commands(TyperGroup):
+    """The command tree: a flag (`--json`, `--offline`) shows no type in the help, as it takes
+    no value."""
+
+    def make_context(self, info_name, args, parent=None, **extra):  # noqa: ANN001, ANN201
+        hide_flag_types(self)
+        return super().make_context(info_name, args, parent, **extra)
+
+
+def hide_flag_types(command: Any) -> None:
+    """Give every flag of a command and its subcommands an empty metavar (no `<bool>`), the
+    help option too (made here as Click makes it on first use, and kept where Click keeps it)."""
+    if getattr(command, "add_help_option", False) and command._help_option is None:
+        help_option(HELP_OPTIONS["help_option_names"])(command)
+        command._help_option = command.params.pop()
+    for param in [*getattr(command, "params", []), getattr(command, "_help_option", None)]:
+        if getattr(param, "is_flag", False):
+            param.metavar = ""
+    for sub in getattr(command, "commands", {}).values():
+        hide_flag_types(sub)
+
+
 app = typer.Typer(
     help="Scrape the NYT word games' answers, build dictionaries, solve and report.",
+    cls=Commands,
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     context_settings=HELP_OPTIONS,

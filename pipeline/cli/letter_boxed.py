@@ -60,8 +60,7 @@ def solve_letter_boxed(
         typer.Option(help="With --all or --words: print the first N solutions (default: all)."),
     ] = None,
 ) -> None:
-    """Solve a Letter Boxed board exactly: fewest words, then fewest letters; with the custom
-    dictionary, also the playable maybe words (not used by the solver).
+    """Solve a Letter Boxed board exactly: fewest words, then fewest letters; with the custom dictionary, also the playable maybe words (not used by the solver).
 
     Example: pipeline solve letter-boxed ozu nri lfa mbt --all
     """
@@ -177,9 +176,7 @@ def bench_generate(
     ] = True,
     as_json: AsJson = False,
 ) -> None:
-    """Judge the generators on the NYT's validation year, with the style learned before it:
-    likeness AUC beside baselines, a classifier's AUC telling generated from NYT puzzles, the
-    expected errors, distribution distances and the difficulty thirds; then time both commands.
+    """Judge the generators on the NYT's validation year, with the style learned before it: likeness AUC beside baselines, a classifier's AUC telling generated from NYT puzzles, the expected errors, distribution distances and the difficulty thirds; then time both commands.
 
     Example: pipeline bench generate
     """

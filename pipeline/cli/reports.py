@@ -52,8 +52,7 @@ def today(
 ) -> None:
     """Show today's puzzle and what the custom dictionary expects, without the answers.
 
-    Online it reads the live NYT page; with --date, or offline, the warehouse (the latest stored
-    puzzle when no date is given). The first line says which.
+    Online it reads the live NYT page; with --date, or offline, the warehouse (the latest stored puzzle when no date is given). The first line says which.
 
     Example: pipeline today spelling-bee --date 2025-08-01 --reveal
     """
@@ -105,8 +104,7 @@ def export(
         ),
     ] = 0.0,
 ) -> None:
-    """Write the archive of one game, one record per day; or a custom dictionary, one row per
-    universe word (word, probability, included, reason).
+    """Write the archive of one game, one record per day; or a custom dictionary, one row per universe word (word, probability, included, reason).
 
     Example: pipeline export letter-boxed --since 2025-01-01 --format parquet --out lb.parquet
     Example: pipeline export custom spelling-bee --included-only --format csv --out sb.csv
@@ -178,9 +176,7 @@ def report(
 ) -> None:
     """Score the custom dictionary and the raw word lists against the NYT's answers.
 
-    Prints Markdown (precision, recall, F1, micro and macro; by year; by month; missed and extra
-    words) and writes the tables as CSV and a precision/recall chart per game into --out; with
-    --html also index.html, one self-contained page with charts and each error word's evidence.
+    Prints Markdown (precision, recall, F1, micro and macro; by year; by month; missed and extra words) and writes the tables as CSV and a precision/recall chart per game into --out; with --html also index.html, one self-contained page with charts and each error word's evidence.
 
     Example: pipeline report spelling-bee --since 2025-01-01 --html --out /tmp/reports
     """
@@ -219,8 +215,7 @@ def explain(
 ) -> None:
     """Show the evidence for a word and why the custom dictionary includes or leaves it out.
 
-    A word in no list and never an NYT answer is an error (exit 2); a known word outside a game's
-    universe (too short) is reported as such (exit 0).
+    A word in no list and never an NYT answer is an error (exit 2); a known word outside a game's universe (too short) is reported as such (exit 0).
 
     Example: pipeline explain tipi --game spelling-bee
     """
@@ -264,8 +259,7 @@ def changes(
     out: Annotated[Path | None, typer.Option(help="Output file (default: stdout).")] = None,
     as_json: AsJson = False,
 ) -> None:
-    """Show the words the NYT both accepted and left out where they qualified: their flips, their
-    history and where they stand, with counts per kind and year.
+    """Show the words the NYT both accepted and left out where they qualified: their flips, their history and where they stand, with counts per kind and year.
 
     Example: pipeline changes spelling-bee --until 2024-11-18 --json
     Example: pipeline changes spelling-bee --word hied
@@ -318,8 +312,7 @@ def bench_stages(
         ),
     ] = None,
 ) -> None:
-    """Time whole commands as processes (start-up, words, build, report): wall time and peak memory
-    beside their targets, on a copy of the warehouse.
+    """Time whole commands as processes (start-up, words, build, report): wall time and peak memory beside their targets, on a copy of the warehouse.
 
     Example: pipeline bench stages --stage start-up --stage build
     """

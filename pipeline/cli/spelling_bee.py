@@ -68,8 +68,7 @@ def solve_spelling_bee(
     ] = None,
     no_maybe: NoMaybe = False,
 ) -> None:
-    """Solve a Spelling Bee: pangrams first, then words by length, scores and rank thresholds;
-    with the custom dictionary, then the maybe words (not counted).
+    """Solve a Spelling Bee: pangrams first, then words by length, scores and rank thresholds; with the custom dictionary, then the maybe words (not counted).
 
     Example: pipeline solve spelling-bee entivcz --dictionary custom
     """
