@@ -143,4 +143,6 @@ def test_no_help_paragraph_is_wrapped_by_hand(name: str) -> None:
     # break it in the middle of a sentence at any other width.
     command = every_command_object()[name]
     paragraphs = (command.help or "").split("\n\n")  # type: ignore[attr-defined]
-    assert [p for p in paragraphs if "\n" in p.strip() and not p.strip().startswith("Example")] == []
+    assert [
+        p for p in paragraphs if "\n" in p.strip() and not p.strip().startswith("Example")
+    ] == []
