@@ -185,6 +185,14 @@ class HintGrid:
     total: int
 
 
+def grid_counts(grid: HintGrid) -> dict[str, dict[str, int]]:
+    """Return a hint grid as counts by first letter, then by length (every length, zeros too)."""
+    return {
+        letter: {str(n): grid.counts.get((letter, n), 0) for n in grid.lengths}
+        for letter in grid.letters
+    }
+
+
 def hint_grid(words: Iterable[Word]) -> HintGrid:
     """Return the hint grid of a list of answers."""
     counts = Counter((w[0], len(w)) for w in words)

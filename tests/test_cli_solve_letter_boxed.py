@@ -42,8 +42,8 @@ def test_json_and_two_word_listing(word_file: Path) -> None:
     assert json.loads(result.stdout) == {
         "sides": BOX,
         "solution": ["forum", "mobilization"],
-        "words": 2,
-        "letters": 17,
+        "word_count": 2,
+        "letter_count": 17,
         "best_count": 1,
         "solutions": [["forum", "mobilization"], ["fulmar", "robotization"]],
         "dictionary": str(word_file),
@@ -107,7 +107,7 @@ def test_batch_keeps_keys_and_uses_a_line_s_own_dictionary(word_file: Path, tmp_
     result = run("--batch", str(batch), "--dictionary", str(word_file))
     assert result.exit_code == 0
     out = [json.loads(line) for line in result.stdout.splitlines()]
-    assert [(o["id"], o["solution"], o["letters"]) for o in out] == [
+    assert [(o["id"], o["solution"], o["letter_count"]) for o in out] == [
         (1, ["forum", "mobilization"], 17),
         (2, ["fulmar", "robotization"], 18),
     ]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import json
 from pathlib import Path
 
 import pytest
@@ -105,6 +106,51 @@ def test_both_games_by_default(tiny: Path) -> None:
     assert (
         f"\n\nLetter Boxed 2024-06-11, from the latest stored puzzle (offline), {box_age}\n" in out
     )
+
+
+def test_json_gives_the_same_day_as_fields_and_no_answer_unless_revealed(tiny: Path) -> None:
+    bee = json.loads(run("spelling-bee", "--json"))["days"]
+    assert bee == [
+        {
+            "game": "spelling-bee",
+            "date": "2025-01-10",
+            "origin": f"the latest stored puzzle (offline), {days_old(LATEST_DAY)}",
+            "stored": True,
+            "center": "b",
+            "others": "aeklnt",
+            "counted": "official answers",
+            "word_count": 4,
+            "points": 17,
+            "pangram_count": 1,
+            "ranks": {
+                "Beginner": 0, "Good Start": 0, "Moving Up": 1, "Good": 1, "Solid": 3,
+                "Nice": 4, "Great": 7, "Amazing": 9, "Genius": 12, "Queen Bee": 17,
+            },
+            "hint_grid": {"a": {"4": 2, "5": 0, "6": 0, "7": 0}, "b": {"4": 1, "5": 0, "6": 0, "7": 1}},
+            "two_letters": {"ab": 1, "al": 1, "bl": 2},
+            "expected": {
+                "from": "built on the evidence before 2025-01-10 (its backtest)",
+                "word_count": 3,
+                "points": 16,
+                "pangram_count": 1,
+            },
+        }
+    ]  # fmt: skip
+    revealed = json.loads(run("spelling-bee", "--json", "--reveal"))["days"][0]
+    assert revealed["words"] == ["blanket", "able", "alba", "blab"]
+    assert revealed["pangrams"] == ["blanket"]
+    assert revealed["expected"]["words"] == ["blanket", "able", "ebbe"]
+    box = json.loads(run("letter-boxed", "--date", "2024-06-11", "--json", "--reveal"))["days"][0]
+    assert {key: box[key] for key in ("sides", "par", "counted", "fewest_words", "best_count")} == {
+        "sides": ["bam", "lci", "kto", "shp"],
+        "par": 4,
+        "counted": "NYT word list",
+        "fewest_words": 2,
+        "best_count": 1,
+    }
+    assert (box["solution"], box["nyt_solution"]) == (["blacksmith", "hop"], ["blacksmith", "hop"])
+    hidden = json.loads(run("letter-boxed", "--date", "2024-06-11", "--json"))["days"][0]
+    assert "solution" not in hidden and "blacksmith" not in json.dumps(hidden)
 
 
 def test_a_date_not_stored_is_an_error(tiny: Path) -> None:

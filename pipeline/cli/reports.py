@@ -21,6 +21,7 @@ from pipeline.cli.options import (
     FromAlias,
     Offline,
     Since,
+    emit,
     is_offline,
     parse_date,
     print_json,
@@ -49,6 +50,7 @@ def today(
         bool, typer.Option("--reveal", help="Print the answers (and, for a past date, the errors).")
     ] = False,
     offline: Offline = False,
+    as_json: AsJson = False,
 ) -> None:
     """Show today's puzzle and what the custom dictionary expects, without the answers.
 
@@ -56,7 +58,7 @@ def today(
 
     Example: pipeline today spelling-bee --date 2025-08-01 --reveal
     """
-    from pipeline.stages.today import format_day
+    from pipeline.stages.today import day_record, format_day
     from pipeline.stages.today import today as run_today
     from pipeline.storage import warehouse
     from pipeline.storage.download import Downloader
@@ -67,11 +69,12 @@ def today(
         con = None
         if config.warehouse_path().exists():
             con = stack.enter_context(warehouse.open_warehouse(read_only=True))
-        pages = [
-            format_day(run_today(con, chosen, day, downloader), reveal)
-            for chosen in games_named(game)
-        ]
-    print("\n\n".join(pages))
+        days = [run_today(con, chosen, day, downloader) for chosen in games_named(game)]
+    emit(
+        as_json,
+        lambda: {"days": [day_record(found, reveal) for found in days]},
+        lambda: "\n\n".join(format_day(found, reveal) for found in days),
+    )
 
 
 @app.command(rich_help_panel=REPORTS)

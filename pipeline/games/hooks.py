@@ -80,6 +80,7 @@ class GameHooks:
     stored_record: Callable[[Connection, dt.date | None], Any]  # a date's stored puzzle, or None
     words_for: Callable[[Iterable[str], Any], list[str]]  # the words of a list a puzzle allows
     day_lines: Callable[[StoredDay, bool], list[str]]  # `pipeline today` after its first line
+    day_record: Callable[[StoredDay, bool], dict]  # the same as `pipeline today --json` gives it
 
     # --- explain ------------------------------------------------------------------------------
     explain_tables: tuple[str, ...] = ()  # the archive tables evidence_lines reads

@@ -58,8 +58,8 @@ def answer_record(answer: BoxAnswer) -> dict:
     record: dict[str, object] = {
         "sides": list(answer.board.sides),
         "solution": list(best.words) if best else None,
-        "words": best.word_count if best else None,
-        "letters": best.letter_count if best else None,
+        "word_count": best.word_count if best else None,
+        "letter_count": best.letter_count if best else None,
         "best_count": answer.best_count,
     }
     if answer.listed is not None:

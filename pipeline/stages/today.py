@@ -97,3 +97,15 @@ def format_day(day: Day, reveal: bool) -> str:
     """Return the day as text: no answers unless `reveal`."""
     first = f"{day.game.title} {day.record.date}, from {day.origin}"
     return "\n".join([first, *hooks_of(day.game).day_lines(day, reveal)])
+
+
+def day_record(day: Day, reveal: bool) -> dict:
+    """Return the day as the JSON object of `pipeline today --json`: no answers unless
+    `reveal`."""
+    return {
+        "game": day.game.name,
+        "date": day.record.date.isoformat(),
+        "origin": day.origin,
+        "stored": day.stored,
+        **hooks_of(day.game).day_record(day, reveal),
+    }

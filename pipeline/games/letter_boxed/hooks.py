@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Iterable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from pipeline import progress
 from pipeline.games import LETTER_BOXED
@@ -207,16 +207,13 @@ def day_lines(day: StoredDay, reveal: bool) -> list[str]:
     """Return the sides, par and fewest words (and the solutions if revealed)."""
     record = day.record
     assert isinstance(record, BoxRecord)
-    board = lb.parse_board(list(record.sides))
     known = record.dictionary is not None
-    words = list(record.dictionary) if record.dictionary is not None else day.expected
     source = (
         "the NYT's word list of the day"
         if known
         else f"the custom dictionary ({day.expected_from})"
     )
-    links = lb.board_links(board, lb.playable_words(board, words), lb.DEFAULT_MAX_WORDS)
-    best = lb.first_chain(links) if links else None
+    links, best = best_of_the_day(day)
     fewest = (
         f"{plural(len(best), 'word')} ({plural(lb.chain_count(links), 'best solution')})"
         if best
@@ -240,6 +237,38 @@ def day_lines(day: StoredDay, reveal: bool) -> list[str]:
     else:
         lines += ["", "(solutions hidden: --reveal shows them)"]
     return lines
+
+
+def best_of_the_day(day: StoredDay) -> tuple[Any, tuple[str, ...] | None]:
+    """Return the board's solution links and a best solution, with the NYT's word list of the
+    day when it is known, else the custom dictionary's words."""
+    record = day.record
+    assert isinstance(record, BoxRecord)
+    board = lb.parse_board(list(record.sides))
+    words = list(record.dictionary) if record.dictionary is not None else day.expected
+    links = lb.board_links(board, lb.playable_words(board, words), lb.DEFAULT_MAX_WORDS)
+    return links, (tuple(lb.first_chain(links)) if links else None)
+
+
+def day_record(day: StoredDay, reveal: bool) -> dict:
+    """Return what day_lines says as data (`pipeline today --json`): the sides, par, the fewest
+    words and how many best solutions, the custom dictionary's word count on the board; the
+    solutions only if revealed."""
+    record = day.record
+    assert isinstance(record, BoxRecord)
+    links, best = best_of_the_day(day)
+    described: dict[str, Any] = {
+        "sides": list(record.sides),
+        "par": record.par,
+        "counted": "NYT word list" if record.dictionary is not None else "custom dictionary",
+        "fewest_words": len(best) if best else None,
+        "best_count": lb.chain_count(links) if best else 0,
+        "expected": {"from": day.expected_from, "word_count": len(day.expected)},
+    }
+    if reveal:
+        described["solution"] = list(best) if best else None
+        described["nyt_solution"] = list(record.nyt_solution) or None
+    return described
 
 
 # --- explain ---------------------------------------------------------------------------------------
@@ -541,6 +570,7 @@ class LetterBoxedHooks(GameHooks):
     stored_record = staticmethod(stored_record)
     words_for = staticmethod(words_for)
     day_lines = staticmethod(day_lines)
+    day_record = staticmethod(day_record)
 
     def report_sections(self, con: Connection, context: ReportContext) -> list[Section]:
         from pipeline import config

@@ -10,7 +10,7 @@ from __future__ import annotations
 import datetime as dt
 from collections import Counter
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from pipeline.games import SPELLING_BEE
 from pipeline.games.hooks import GameHooks, ReportContext, StoredDay, comparison_lines, some_words
@@ -206,6 +206,40 @@ def day_lines(day: StoredDay, reveal: bool) -> list[str]:
     return lines
 
 
+def day_record(day: StoredDay, reveal: bool) -> dict:
+    """Return what day_lines says as data (`pipeline today --json`): the letters, the counts,
+    rank thresholds, hint grid and two-letter list of the words that count, and the custom
+    dictionary's expectation; the words only if revealed."""
+    record = day.record
+    assert isinstance(record, BeeRecord)
+    puzzle = make_puzzle(record.center, record.others)
+    official = bool(record.answers)
+    counted = scoring.score_answers(list(record.answers) if official else day.expected, puzzle)
+    expected = scoring.score_answers(day.expected, puzzle)
+    described: dict[str, Any] = {
+        "center": puzzle.center,
+        "others": puzzle.others,
+        "counted": "official answers" if official else "custom dictionary",
+        "word_count": len(counted.words),
+        "points": counted.total,
+        "pangram_count": len(counted.pangrams),
+        "ranks": dict(scoring.rank_thresholds(counted.total)),
+        "hint_grid": scoring.grid_counts(scoring.hint_grid(counted.words)),
+        "two_letters": dict(scoring.two_letter_list(counted.words)),
+        "expected": {
+            "from": day.expected_from,
+            "word_count": len(expected.words),
+            "points": expected.total,
+            "pangram_count": len(expected.pangrams),
+        },
+    }
+    if reveal:
+        described["words"] = list(counted.words)
+        described["pangrams"] = list(counted.pangrams)
+        described["expected"]["words"] = list(expected.words)
+    return described
+
+
 # --- explain and report ----------------------------------------------------------------------------
 
 
@@ -251,6 +285,7 @@ class SpellingBeeHooks(GameHooks):
     stored_record = staticmethod(stored_record)
     words_for = staticmethod(words_for)
     day_lines = staticmethod(day_lines)
+    day_record = staticmethod(day_record)
 
     def report_sections(self, con: Connection, context: ReportContext) -> list[Section]:
         from pipeline import config

@@ -175,10 +175,7 @@ def hints(puzzle: BeePuzzle, found: Iterable[str]) -> dict:
         "points_left": scoring.total_score(left, puzzle.letters),
         "pangrams_left": sum(scoring.is_pangram(w, puzzle.letters) for w in left),
         "lengths": grid.lengths,
-        "grid": {
-            letter: {str(n): grid.counts.get((letter, n), 0) for n in grid.lengths}
-            for letter in grid.letters
-        },
+        "grid": scoring.grid_counts(grid),
         "two_letters": dict(scoring.two_letter_list(left)),
     }
 
