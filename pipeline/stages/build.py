@@ -68,7 +68,7 @@ class BuildSummary:
 def build_record(summary: BuildSummary) -> dict:
     """Return what the build chose for one game: its word count, rule and validation scores."""
     return {
-        "words": len(summary.words),
+        "word_count": len(summary.words),
         "validation": summary.validation,
         "validation_new_words": summary.new_words,
         "rule": {
