@@ -81,6 +81,22 @@ def test_explain_json(tiny: Path) -> None:
     assert (decision["included"], decision["prior_verdicts"]) == (False, 3)
     assert [row["accepted"] for row in record["spelling-bee"]["verdicts"]] == [True, False, False]
     assert "letter-boxed" not in record
+    assert record["evidence"] == {  # the evidence as fields, not sentences
+        "lists": ["enable", "wordfreq", "words_alpha"],
+        "zipf": 3.2,
+        "wordfreq_rank": 30000,
+        "capitalized_in_web2": False,
+        "first_name": False,
+        "nytbee_not_accepted": {"count": 1, "dates": ["2024-02-10"]},
+        "nyt_letter_boxed_lists": {"days": 0, "first": None, "last": None},
+    }
+    text = invoke("explain", "bale", "--game", "spelling-bee")  # the same evidence, as lines
+    assert (
+        "- lists: enable, wordfreq, words_alpha\n"
+        "- Zipf frequency 3.20 (wordfreq rank 30,000); capitalized in web2: no; a first name: no\n"
+        "- nytbee 'not accepted': 1 puzzle(s), last 2024-02-10 (2024-02-10)\n"
+        "- NYT Letter Boxed lists: never listed\n"
+    ) in text
 
 
 def test_build_and_scrape_json(

@@ -83,10 +83,15 @@ class GameHooks:
     day_record: Callable[[StoredDay, bool], dict]  # the same as `pipeline today --json` gives it
 
     # --- explain ------------------------------------------------------------------------------
-    explain_tables: tuple[str, ...] = ()  # the archive tables evidence_lines reads
+    explain_tables: tuple[str, ...] = ()  # the archive tables `evidence` reads
 
-    def evidence_lines(self, con: Connection, word: str) -> list[str]:
-        """Return what the game's archive says of a word beyond its verdicts (explain)."""
+    def evidence(self, con: Connection, word: str) -> dict:
+        """Return what the game's archive says of a word beyond its verdicts, as fields
+        (`explain --json`)."""
+        return {}
+
+    def evidence_lines(self, found: dict) -> list[str]:
+        """Return what `evidence` found as lines (explain)."""
         return []
 
     # --- report -------------------------------------------------------------------------------

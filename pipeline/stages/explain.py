@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from pipeline.errors import UserError
 from pipeline.games import GAMES, Game
@@ -44,21 +45,47 @@ def known_anywhere(con: Connection, word: str) -> bool:
     return bool(warehouse.query(con, "explain/not_accepted", {"word": word}).rows)
 
 
-def word_lines(con: Connection, word: str, games: tuple[Game, ...] = GAMES) -> list[str]:
-    """Return the lines about the word's lists, Zipf, capitalization and each game's archive."""
+def word_evidence(con: Connection, word: str) -> dict:
+    """Return the word's lists, Zipf frequency and wordfreq rank, whether web2 capitalizes it and
+    whether it is a first name, and what each game's archive says of it (`explain --json`)."""
     entry = warehouse.query(con, "explain/word", {"word": word})
+    found: dict[str, Any] = {
+        "lists": [],
+        "zipf": None,
+        "wordfreq_rank": None,
+        "capitalized_in_web2": None,
+        "first_name": None,
+    }
     if entry.rows:
         _, _, sources, zipf, rank, capitalized, first_name = entry.rows[0]
+        found |= {
+            "lists": list(sources),
+            "zipf": round(float(zipf or 0), 2),
+            "wordfreq_rank": rank,
+            "capitalized_in_web2": bool(capitalized),
+            "first_name": bool(first_name),
+        }
+    for game in GAMES:  # every game's archive speaks of the word, whichever games are asked
+        found |= hooks_of(game).evidence(con, word)
+    return found
+
+
+def word_lines(con: Connection, word: str, games: tuple[Game, ...] = GAMES) -> list[str]:
+    """Return the lines about the word's lists, Zipf, capitalization and each game's archive."""
+    found = word_evidence(con, word)
+    if found["zipf"] is not None:
+        rank = found["wordfreq_rank"]
         rank_text = f"wordfreq rank {rank:,}" if rank else "not in wordfreq"
         lines = [
-            f"lists: {', '.join(sources)}",
-            f"Zipf frequency {zipf or 0:.2f} ({rank_text}); capitalized in web2: "
-            f"{_yes_no(capitalized)}; a first name: {_yes_no(first_name)}",
+            f"lists: {', '.join(found['lists'])}",
+            f"Zipf frequency {found['zipf']:.2f} ({rank_text}); capitalized in web2: "
+            f"{_yes_no(found['capitalized_in_web2'])}; a first name: "
+            f"{_yes_no(found['first_name'])}",
         ]
     else:
         lines = ["lists: in no word list (known only from the NYT games)"]
     for game in GAMES:  # every game's archive speaks of the word, whichever games are asked
-        lines += hooks_of(game).evidence_lines(con, word)
+        lines += hooks_of(game).evidence_lines(found)
     return lines
 
 
@@ -201,7 +228,7 @@ def explain_record(con: Connection, word: str, games: tuple[Game, ...] = GAMES) 
     (null outside the universe) and every past verdict."""
     explain(con, word, games)  # the same checks: a bad or unknown word is a UserError
     word = normalize(word)
-    record: dict[str, object] = {"word": word, "evidence": word_lines(con, word)}
+    record: dict[str, object] = {"word": word, "evidence": word_evidence(con, word)}
     for game in games:
         custom = records(custom_entry(con, game, word))
         verdicts = warehouse.query(con, "explain/verdicts", {"game": game.name, "word": word})

@@ -274,14 +274,27 @@ def day_record(day: StoredDay, reveal: bool) -> dict:
 # --- explain ---------------------------------------------------------------------------------------
 
 
-def listed_line(con: Connection, word: str) -> str:
-    """Return the line saying on how many days an NYT Letter Boxed list had the word."""
+def listed(con: Connection, word: str) -> dict:
+    """Return on how many days an NYT Letter Boxed list had the word, the first and the last."""
     lists = warehouse.query(con, "explain/letter_boxed_lists", {"word": word})
     days, first_listed, last_listed = lists.rows[0]
-    if not days:
+    return {
+        "nyt_letter_boxed_lists": {
+            "days": days or 0,
+            "first": str(first_listed) if days else None,
+            "last": str(last_listed) if days else None,
+        }
+    }
+
+
+def listed_line(found: dict) -> str:
+    """Return the line saying on how many days an NYT Letter Boxed list had the word."""
+    lists = found["nyt_letter_boxed_lists"]
+    if not lists["days"]:
         return f"NYT {LETTER_BOXED.title} lists: never listed"
     return (
-        f"NYT {LETTER_BOXED.title} lists: {days:,} days, first {first_listed}, last {last_listed}"
+        f"NYT {LETTER_BOXED.title} lists: {lists['days']:,} days, first {lists['first']}, "
+        f"last {lists['last']}"
     )
 
 
@@ -594,8 +607,11 @@ class LetterBoxedHooks(GameHooks):
             checks_file(LETTER_BOXED),
         ]
 
-    def evidence_lines(self, con: Connection, word: str) -> list[str]:
-        return [listed_line(con, word)]
+    def evidence(self, con: Connection, word: str) -> dict:
+        return listed(con, word)
+
+    def evidence_lines(self, found: dict) -> list[str]:
+        return [listed_line(found)]
 
     def learn_style(self, con: Connection, game: Game, words: list[str]) -> None:
         from pipeline.games.style import learn_letter_boxed_style

@@ -243,12 +243,18 @@ def day_record(day: StoredDay, reveal: bool) -> dict:
 # --- explain and report ----------------------------------------------------------------------------
 
 
-def not_accepted_line(con: Connection, word: str) -> str:
-    """Return the line saying on which days nytbee.com listed the word as not accepted."""
+def not_accepted(con: Connection, word: str) -> dict:
+    """Return on which days nytbee.com listed the word as not accepted (`dates`, oldest first)."""
     rejected = warehouse.query(con, "explain/not_accepted", {"word": word}).column("date")
+    return {"nytbee_not_accepted": {"count": len(rejected), "dates": [str(d) for d in rejected]}}
+
+
+def not_accepted_line(found: dict) -> str:
+    """Return the line saying on which days nytbee.com listed the word as not accepted."""
+    rejected = found["nytbee_not_accepted"]["dates"]
     if not rejected:
         return "nytbee 'not accepted': never listed"
-    shown = ", ".join(map(str, rejected[-LAST_DATES:]))
+    shown = ", ".join(rejected[-LAST_DATES:])
     return f"nytbee 'not accepted': {len(rejected):,} puzzle(s), last {rejected[-1]} ({shown})"
 
 
@@ -311,8 +317,11 @@ class SpellingBeeHooks(GameHooks):
             checks_file(SPELLING_BEE),
         ]
 
-    def evidence_lines(self, con: Connection, word: str) -> list[str]:
-        return [not_accepted_line(con, word)]
+    def evidence(self, con: Connection, word: str) -> dict:
+        return not_accepted(con, word)
+
+    def evidence_lines(self, found: dict) -> list[str]:
+        return [not_accepted_line(found)]
 
     def learn_style(self, con: Connection, game: Game, words: list[str]) -> None:
         from pipeline.games.style import learn_spelling_bee_style
