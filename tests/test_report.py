@@ -291,6 +291,12 @@ def test_cli_report(tiny_warehouse: Path, tmp_path: Path) -> None:
         result.stdout
     )
     assert "Recall is honest: all 11 official answers" in result.stdout
+    assert (  # 14 predicted, 9 right: 5 extra; 11 official answers: 2 missed
+        "In plain words: over 3 puzzles the custom dictionary got 7 words wrong (5 it expected "
+        "that the NYT left out, 2 the NYT accepted that it left out): F1 0.720, about 2.3 wrong "
+        "words a puzzle."
+    ) in " ".join(result.stdout.split())
+    assert "-0.0000" not in result.stdout
     assert "| eligible before; the NYT reversed its last verdict |     4 |       2 |" in (
         result.stdout
     )
@@ -370,3 +376,13 @@ def test_cli_explain_answer_known_from_the_other_game(tiny_warehouse: Path) -> N
     assert result.exit_code == 0, result.output
     assert "lists: in no word list (known only from the NYT games)" in result.stdout
     assert "## Letter Boxed: not in the universe" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("value", "shown"),
+    [(-0.00001, "0.0000"), (-0.0, "0.0000"), (-0.00005, "-0.0001"), (0.5, "0.5000")],
+)
+def test_a_zero_is_never_signed(value: float, shown: str) -> None:
+    from pipeline.render.text import decimal
+
+    assert decimal(value) == shown

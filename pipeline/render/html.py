@@ -27,6 +27,7 @@ from pipeline.render.model import (
     Section,
     TableBlock,
 )
+from pipeline.render.text import decimal
 from pipeline.storage.output_paths import atomic_write
 from pipeline.table import Table
 
@@ -233,7 +234,7 @@ def cell(value: object, link: str | None = None) -> str:
     if isinstance(value, bool):
         return f"<td>{'yes' if value else 'no'}</td>"
     if isinstance(value, int | float):
-        text = f"{value:.4f}" if isinstance(value, float) else f"{value:,}"
+        text = decimal(value) if isinstance(value, float) else f"{value:,}"
         return f'<td class="number" data-sort="{value}">{text}</td>'
     text = escape(", ".join(map(str, value)) if isinstance(value, list | tuple) else str(value))
     return f'<td><a href="#{link}">{text}</a></td>' if link else f"<td>{text}</td>"

@@ -42,12 +42,19 @@ def _is_number(value: object) -> bool:
     return isinstance(value, int | float) and not isinstance(value, bool)
 
 
+def decimal(value: float) -> str:
+    """Return a table's float with four decimals, a zero never signed (`-0.0000` reads as a
+    loss where there is none)."""
+    text = f"{value:.4f}"
+    return text[1:] if text == "-0.0000" else text
+
+
 def _cell(value: object) -> str:
     """Format one table cell."""
     if value is None:
         return ""
     if isinstance(value, float):
-        return f"{value:.4f}"
+        return decimal(value)
     if isinstance(value, int) and not isinstance(value, bool):
         return f"{value:,}"
     if isinstance(value, list | tuple):

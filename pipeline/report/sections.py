@@ -91,6 +91,7 @@ def introduction(report: GameReport) -> Section:
         heading=f"{game.title}: dictionaries against {game.official_answers}",
         level=1,
         blocks=(
+            Paragraph(plain_summary(report)),
             Paragraph(
                 f"Window {report.first} .. {report.last}: {found['puzzles']:,} puzzles, "
                 f"{found['official_answers']:,} official answers. Custom dictionary = {custom}; "
@@ -103,6 +104,27 @@ def introduction(report: GameReport) -> Section:
                 "scores."
             ),
         ),
+    )
+
+
+def plain_summary(report: GameReport) -> str:
+    """Return the custom dictionary's score in plain words: its wrong words and how often."""
+    custom = report.grain("window").where("dictionary", "custom")
+    if not custom.rows:
+        return "In plain words: the custom dictionary has no puzzle in this window."
+    puzzles, predicted, hits, f1 = custom.select("puzzles", "predicted", "hits", "f1").rows[0]
+    extra, missed = predicted - hits, report.coverage["answers_in_backtest"] - hits
+    wrong = extra + missed
+    if wrong == 0:
+        pace = "no wrong word at all"
+    elif wrong <= puzzles:
+        pace = f"about one wrong word every {puzzles / wrong:.1f} puzzles"
+    else:
+        pace = f"about {wrong / puzzles:.1f} wrong words a puzzle"
+    return (
+        f"In plain words: over {plural(puzzles, 'puzzle')} the custom dictionary got "
+        f"{plural(wrong, 'word')} wrong ({extra:,} it expected that the NYT left out, "
+        f"{missed:,} the NYT accepted that it left out): F1 {f1:.3f}, {pace}."
     )
 
 
@@ -295,12 +317,14 @@ def error_kinds_section(report: GameReport) -> Section:
 
 ERROR_WORDS = {
     "missed": (
-        "Most frequent missed words (official answers the custom dictionary left out, top {n})",
+        "Missed words: the official answers the custom dictionary left out most often (top {n}, "
+        "by puzzles missed, then by puzzles where the word was eligible)",
         "Official answers the custom dictionary left out; a word links to its evidence.",
         "missed_words",
     ),
     "extra": (
-        "Most frequent extra words (predicted but not accepted, top {n})",
+        "Extra words: the words it predicted that the NYT left out most often (top {n}, by "
+        "puzzles, then by puzzles where the word was eligible)",
         "Words the custom dictionary predicted that the NYT did not accept.",
         "extra_words",
     ),
