@@ -12,6 +12,7 @@ from typer.testing import CliRunner
 from pipeline import __version__
 from pipeline.cli.app import app
 from pipeline.solve.spelling_bee import SOLVER_NAMES
+from tests.test_json_schemas import validate
 
 
 @pytest.fixture
@@ -63,7 +64,9 @@ def test_from_is_a_hidden_alias_of_since(tiny: Path, tmp_path: Path) -> None:
 
 
 def test_report_json(tiny: Path, tmp_path: Path) -> None:
-    record = json.loads(invoke("report", "--since", "2024-01-01", "--json", "--out", str(tmp_path)))
+    printed = invoke("report", "--since", "2024-01-01", "--json", "--out", str(tmp_path))
+    validate("report", printed)  # its JSON Schema, docs/schemas/report.json
+    record = json.loads(printed)
     bee, box = record["games"]
     assert (bee["game"], bee["first"], bee["last"]) == ("spelling-bee", "2024-01-01", "2025-01-10")
     custom = bee["window"][0]

@@ -139,12 +139,6 @@ def test_what_a_command_prints_validates_against_its_schema(
     validate(name, printed(*args))
 
 
-def test_the_report_validates_against_its_schema(tiny: Path, tmp_path: Path) -> None:
-    validate(
-        "report", printed("report", "--since", "2024-01-01", "--json", "--out", str(tmp_path / "r"))
-    )
-
-
 @pytest.fixture(scope="module")
 def generating(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return build_command_warehouse(tmp_path_factory.mktemp("schemas") / "warehouse.duckdb")

@@ -113,6 +113,9 @@ def test_word_sources_of_the_mirror(mirror_warehouse):
 def test_brown_tokens_are_the_readers_words(mirror_warehouse):
     # mirror_warehouse makes the mirror's nltk_data findable when NLTK_DATA is not set
     brown = nltk_corpus("brown", offline=True)
-    tokens = brown_tokens(brown)
-    assert len(tokens) == 1161192
-    assert tokens == list(brown.words())
+    assert len(brown_tokens(brown)) == 1161192
+    # nltk's own reader takes 11 s over the 500 files: every tenth file, from each category
+    sample = brown.fileids()[::10]
+    assert len(sample) == 50
+    for fileid in sample:
+        assert brown_tokens(brown, [fileid]) == list(brown.words(fileid)), fileid

@@ -160,13 +160,14 @@ def _nltk_has(nltk, name: str) -> bool:
 BROWN_TOKEN = re.compile(r"(\S+)/[^\s/]+")  # word/tag: the word is all before the last slash
 
 
-def brown_tokens(brown) -> list[str]:
-    """Return the words of the Brown corpus, as its reader's `words()` gives them.
+def brown_tokens(brown, fileids: list[str] | None = None) -> list[str]:
+    """Return the words of the Brown corpus (or of some of its files), as its reader's `words()`
+    gives them.
 
     The tagged text is read raw and split by one regular expression, ten times faster than the
     reader's tokenizer (a test checks both give the same tokens).
     """
-    return BROWN_TOKEN.findall(brown.raw())
+    return BROWN_TOKEN.findall(brown.raw(fileids))
 
 
 def add_downloaded(words: WordCollection, source: WordList, reading: Reading) -> None:
