@@ -191,7 +191,7 @@ def local_http(monkeypatch: pytest.MonkeyPatch) -> Iterator[LocalHTTP]:
 # at the end and finish together, instead of one waiting while the other runs a long test.
 LONG_FIRST = (
     "test_stage_kills.py", "test_build.py", "test_letter_boxed_solver.py", "test_words.py",
-    "test_sources_nytbee.py", "test_cli_solve_spelling_bee.py",
+    "test_sources_nytbee.py", "test_validate_spelling_bee.py", "test_cli_solve_spelling_bee.py",
 )  # fmt: skip
 
 

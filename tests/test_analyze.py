@@ -115,6 +115,8 @@ def test_cli_analyze_a_word_file(tmp_path) -> None:
     )
     assert result.exit_code == 0, result.output
     assert "6 valid words, 1 pangram letter sets, 7 honeycombs" in result.output
+    # which era of the NYT's rule the count follows is said
+    assert "of " + str(words) + " (no S, the NYT's rule before 2025-03-12):" in result.output
     with out.open() as handle:
         rows = list(csv.reader(handle))
     assert rows[0] == [

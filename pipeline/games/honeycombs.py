@@ -161,7 +161,11 @@ def analyze_spelling_bee(
 def format_analysis(analysis: Analysis) -> str:
     """Return the space's size, its best honeycombs and the spread of words and points as text."""
     space = analysis.space
-    rule = "S allowed" if space.s_allowed else "no S"
+    rule = (
+        f"S allowed, the NYT's rule since {S_ALLOWED_FROM}, though it has used S rarely since"
+        if space.s_allowed
+        else f"no S, the NYT's rule before {S_ALLOWED_FROM}"
+    )
     top_rows = [
         (letters, center.upper(), words, pangrams, points, shown_pangrams(pangram_words))
         for letters, center, words, pangrams, points, pangram_words in analysis.top.rows
