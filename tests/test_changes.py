@@ -161,3 +161,34 @@ def test_the_tiny_letter_boxed_lists(tiny_warehouse: Path) -> None:
         ("host", [False, False, True], [None, None, r_then_a]),
         ("ohms", [False, False, True], [None, None, r_then_a]),
     ]
+
+
+@pytest.mark.mirror
+def test_the_mirror_s_changes_of_mind(mirror_warehouse) -> None:
+    """The figures the README and issue quote: hied's 17 verdicts, and the counts up to
+    2024-11-18 and up to the mirror's end."""
+    path = mirror_warehouse.warehouse
+    hied = json.loads(invoke(path, "spelling-bee", "--word", "hied", "--json"))["words"]
+    assert [(w["verdict_count"], w["accepted_count"], w["left_out_count"]) for w in hied] == [
+        (17, 15, 2)
+    ]
+    assert [v["accepted"] for v in hied[0]["history"]] == [True] * 15 + [False, False]
+    assert hied[0]["flips"] == [{"date": "2025-04-28", "change": "accepted-then-rejected"}]
+    assert hied[0]["state"] == "out"
+    counts = json.loads(invoke(path, "spelling-bee", "--until", "2024-11-18", "--json"))["counts"]
+    assert counts == {
+        "words_with_both_verdicts": 525,
+        "accepted_then_rejected": 284,
+        "rejected_then_accepted": 290,
+        "currently_out": 255,
+        "flips": 582,
+        "corrections": 1,
+    }
+    whole = json.loads(invoke(path, "spelling-bee", "--json"))["counts"]
+    assert (whole["words_with_both_verdicts"], whole["flips"], whole["currently_out"]) == (
+        573,
+        640,
+        283,
+    )
+    boxed = json.loads(invoke(path, "letter-boxed", "--json"))["counts"]
+    assert (boxed["words_with_both_verdicts"], boxed["flips"], boxed["currently_out"]) == (5, 8, 4)
