@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -24,11 +24,14 @@ __all__ = [
     "Board",
     "Solution",
     "WordIndex",
+    "commonest_chain",
+    "commonest_solution",
     "count_best",
     "count_by_words",
     "is_playable",
     "parse_board",
     "playable_words",
+    "rarest_zipf",
     "short_solution_counts",
     "solutions_with_words",
     "solve",
@@ -487,6 +490,80 @@ def chain_count(links: list[dict[State, list[Link]]]) -> int:
             for state, state_links in level_links.items()
         }
     return counts.get(START, 0)
+
+
+def fewest_letters_on(links: list[dict[State, list[Link]]]) -> list[dict[State, int]]:
+    """Return, per level, the fewest letters that finish a chain from each state of the links."""
+    after: dict[State, int] = {}  # a state the last level reaches is finished
+    fewest = []
+    for level_links in reversed(links):
+        after = {
+            state: min(len(words[0]) + after.get(reached, 0) for words, reached in state_links)
+            for state, state_links in level_links.items()
+        }
+        fewest.append(after)
+    return fewest[::-1]
+
+
+def group_chains(
+    links: list[dict[State, list[Link]]], letter_limit: float
+) -> Iterator[tuple[tuple[Word, ...], ...]]:
+    """Yield the chains of interchangeable word groups that follow the links from START and
+    have at most letter_limit letters (a group's words have one length)."""
+    fewest = fewest_letters_on(links)
+
+    def walk(
+        level: int, state: State, letters: int, groups: tuple[tuple[Word, ...], ...]
+    ) -> Iterator[tuple[tuple[Word, ...], ...]]:
+        if level == len(links):
+            yield groups
+            return
+        for words, reached in links[level].get(state, ()):
+            total = letters + len(words[0])
+            rest = fewest[level + 1].get(reached, 0) if level + 1 < len(links) else 0
+            if total + rest <= letter_limit:
+                yield from walk(level + 1, reached, total, (*groups, words))
+
+    if links:
+        yield from walk(0, START, 0, ())
+
+
+def commonest_chain(
+    links: list[dict[State, list[Link]]], zipf: Mapping[Word, float], letter_limit: float
+) -> tuple[Word, ...] | None:
+    """Return the chain of the links (at most letter_limit letters) whose rarest word is the
+    most common by Zipf frequency (a word zipf lacks is 0), then the one of fewest letters, then
+    the highest Zipf in all, then the alphabetically first; None when no chain fits."""
+
+    def commonest(group: tuple[Word, ...]) -> Word:
+        return min(group, key=lambda word: (-zipf.get(word, 0.0), word))
+
+    def rank(chain: tuple[Word, ...]) -> tuple[float, int, float, tuple[Word, ...]]:
+        frequencies = [zipf.get(word, 0.0) for word in chain]
+        letters = sum(map(len, chain))
+        return (-min(frequencies), letters, -sum(frequencies), chain)
+
+    candidates = (tuple(map(commonest, groups)) for groups in group_chains(links, letter_limit))
+    return min(candidates, key=rank, default=None)
+
+
+def rarest_zipf(solution: Solution, zipf: Mapping[Word, float]) -> float:
+    """Return the Zipf frequency of a solution's rarest word (a word zipf lacks is 0)."""
+    return min(zipf.get(word, 0.0) for word in solution.words)
+
+
+def commonest_solution(
+    board: Board,
+    words: Iterable[str],
+    zipf: Mapping[Word, float],
+    word_count: int,
+    letter_limit: int,
+) -> Solution | None:
+    """Return, among the solutions of exactly word_count words and at most letter_limit
+    letters, the one whose rarest word is the most common (see commonest_chain)."""
+    table = step_table(playable_words(board, words), board.mask, shortest_only=False)
+    chain = commonest_chain(exact_links(table, board.mask, word_count), zipf, letter_limit)
+    return Solution(chain) if chain else None
 
 
 def board_links(

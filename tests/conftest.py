@@ -335,7 +335,7 @@ def _copy_dictionary(built: MirrorWarehouse) -> None:
     shutil.copytree(PROJECT / "data" / "raw", built.raw)
     built.custom.mkdir()
     for game in GAMES:
-        for name in (game.custom_file, game.maybe_file):
+        for name in game.list_files:
             shutil.copy2(PROJECT / "data" / "custom" / name, built.custom / name)
     built.reports.mkdir()
 

@@ -21,6 +21,16 @@ def word_file(tmp_path: Path) -> Path:
     return path
 
 
+@pytest.fixture(autouse=True)
+def no_built_lists(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Point the custom lists' folder at an empty one (no Zipf frequencies unless a test writes
+    them): what the project's own build wrote must not change these answers."""
+    custom = tmp_path / "custom"
+    custom.mkdir()
+    monkeypatch.setenv("PIPELINE_CUSTOM", str(custom))
+    return custom
+
+
 def run(*args: str):
     return CliRunner().invoke(app, ["solve", "letter-boxed", *args])
 
@@ -45,6 +55,9 @@ def test_json_and_two_word_listing(word_file: Path) -> None:
         "word_count": 2,
         "letter_count": 17,
         "best_count": 1,
+        "prefer": "rule",
+        "rarest_zipf": None,
+        "alternative": None,
         "solutions": [["forum", "mobilization"], ["fulmar", "robotization"]],
         "dictionary": str(word_file),
     }
@@ -135,3 +148,77 @@ def test_bad_batch_line_names_its_number(word_file: Path, tmp_path: Path) -> Non
     assert result.exit_code == 2
     assert result.stderr.startswith(f"error: {batch} line 2: ")
     assert result.stdout == ""
+
+
+# frum and furm (4 letters) tie for the best with mobilization (16 letters); forum is one letter
+# more. By Zipf: forum 4.38, mobilization 3.27, furm 3.00 (made up), frum 2.43.
+COMMON_WORDS = ["forum", "frum", "furm", "mobilization"]
+ZIPF = "word\tzipf\nforum\t4.38\nfurm\t3.00\nfrum\t2.43\nmobilization\t3.27\n"
+
+
+@pytest.fixture
+def common_words(tmp_path: Path, no_built_lists: Path) -> Path:
+    """Return a word file whose best solutions tie, with the Zipf file the build would write."""
+    (no_built_lists / "letter_boxed_zipf.tsv").write_text(ZIPF)
+    path = tmp_path / "common.txt"
+    path.write_text("\n".join(COMMON_WORDS) + "\n")
+    return path
+
+
+def test_the_commonest_best_solution_leads_and_a_commoner_one_letter_more_is_beside_it(
+    common_words: Path,
+) -> None:
+    result = run(*BOX, "--dictionary", str(common_words))
+    assert result.exit_code == 0
+    assert result.stdout.splitlines()[2:] == [
+        "Best: FURM - MOBILIZATION",  # not frum, alphabetically first: furm is commoner
+        "2 words, 16 letters; 2 best solutions",
+        "Commoner, one letter more: FORUM - MOBILIZATION (rarest word Zipf 3.27, against 3.00)",
+    ]
+
+
+def test_prefer_common_leads_with_the_commoner_solution(common_words: Path) -> None:
+    result = run(*BOX, "--dictionary", str(common_words), "--prefer", "common", "--json")
+    assert result.exit_code == 0
+    record = json.loads(result.stdout)
+    assert {key: record[key] for key in ("solution", "letter_count", "prefer", "rarest_zipf")} == {
+        "solution": ["forum", "mobilization"],
+        "letter_count": 17,
+        "prefer": "common",
+        "rarest_zipf": 3.27,
+    }
+    assert record["alternative"] == {
+        "solution": ["furm", "mobilization"],
+        "word_count": 2,
+        "letter_count": 16,
+        "rarest_zipf": 3.0,
+    }
+    text = run(*BOX, "--dictionary", str(common_words), "--prefer", "common").stdout
+    assert text.splitlines()[2:] == [
+        "Commonest: FORUM - MOBILIZATION",
+        "2 words, 17 letters: one more than the best by the rule",
+        "By the rule: FURM - MOBILIZATION (rarest word Zipf 3.00, against 3.27)",
+    ]
+
+
+def test_no_commoner_solution_prints_the_best_alone(common_words: Path, no_built_lists) -> None:
+    (no_built_lists / "letter_boxed_zipf.tsv").write_text(ZIPF.replace("4.38", "2.90"))
+    result = run(*BOX, "--dictionary", str(common_words), "--prefer", "common")
+    assert result.stdout.splitlines()[2:] == [
+        "Best: FURM - MOBILIZATION",  # forum (2.90) is rarer than furm (3.00)
+        "2 words, 16 letters; 2 best solutions",
+    ]
+
+
+@pytest.mark.mirror
+def test_the_mirror_list_prints_the_commoner_solution_beside_the_best(mirror_warehouse) -> None:
+    """The issue's board: FRUM is the best by the rule; FORUM, one letter more, is commoner."""
+    result = CliRunner().invoke(
+        app, ["solve", "letter-boxed", "ozu/nri/lfa/mbt", "--no-maybe"], env=mirror_warehouse.env
+    )
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[2:] == [
+        "Best: FRUM - MOBILIZATION",
+        "2 words, 16 letters; 1 best solution",
+        "Commoner, one letter more: FORUM - MOBILIZATION (rarest word Zipf 3.27, against 2.43)",
+    ]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import math
 import os
 import re
 import time
@@ -14,6 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from solvers import letter_boxed as lb
 from solvers.letter_boxed import (
     PAIR_NUMBER,
     START,
@@ -393,3 +395,37 @@ def test_word_index_matches_playable_words_on_a_big_list(archive):
 def test_short_solution_counts_agree_with_the_search(words: list[str]) -> None:
     counts = short_solution_counts(BoardWords.of(BOARD, words))
     assert list(counts) == count_by_words(BOARD, words, 2)
+
+
+def test_the_commonest_chain_ranks_by_the_rarest_word_then_letters() -> None:
+    board = lb.parse_board(["ozu", "nri", "lfa", "mbt"])
+    words = ["forum", "frum", "furm", "mobilization"]
+    zipf = {"forum": 4.38, "furm": 3.0, "frum": 2.43, "mobilization": 3.27}
+    links = lb.board_links(board, words, 6)
+    assert lb.commonest_chain(links, zipf, math.inf) == ("furm", "mobilization")
+    assert lb.commonest_chain(links, {}, math.inf) == ("frum", "mobilization")  # alphabetical
+    assert lb.commonest_solution(board, words, zipf, 2, 17) == lb.Solution(
+        ("forum", "mobilization")
+    )
+    assert lb.commonest_solution(board, words, zipf, 2, 16) == lb.Solution(("furm", "mobilization"))
+    assert lb.commonest_solution(board, words, zipf, 3, 30) is None
+    assert lb.rarest_zipf(lb.Solution(("forum", "mobilization")), zipf) == 3.27
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.sampled_from([0.0, 1.5, 2.0, 3.5]), min_size=len(WORDS), max_size=len(WORDS)))
+def test_the_commonest_chain_is_the_brute_force_s_among_every_solution(frequencies) -> None:
+    """Over every solution of two words within one letter of the best (listed by the plain
+    solver), the rank by rarest word, letters, total Zipf and words picks the same chain."""
+    zipf = dict(zip(WORDS, frequencies, strict=True))
+    best = solve(BOARD, WORDS)
+    assert best is not None
+    limit = best.letter_count + 1
+    every = [s for s in solutions_with_words(BOARD, WORDS, 2) if s.letter_count <= limit]
+
+    def rank(solution: Solution) -> tuple:
+        values = [zipf[word] for word in solution.words]
+        return (-min(values), solution.letter_count, -sum(values), solution.words)
+
+    expected = min(every, key=rank) if every else None
+    assert lb.commonest_solution(BOARD, WORDS, zipf, 2, limit) == expected

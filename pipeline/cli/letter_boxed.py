@@ -2,6 +2,7 @@
 
 # No `from __future__ import annotations` here: Typer would evaluate every command's annotations
 # from their text at each start-up (10 ms); the few helpers' type-only names are quoted instead.
+from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
 
@@ -25,6 +26,7 @@ from pipeline.cli.options import (
     emit,
     load_maybe_list,
     load_word_list,
+    load_zipf,
     parse_date,
     read_archive,
     require_at_least_one,
@@ -34,6 +36,13 @@ from pipeline.errors import UserError
 from pipeline.games import LETTER_BOXED
 from pipeline.model.difficulty import Difficulty
 from pipeline.storage.output_paths import check_output_file
+
+
+class Prefer(StrEnum):
+    """Which solution `solve letter-boxed` leads with (pipeline/solve/letter_boxed.py)."""
+
+    rule = "rule"
+    common = "common"
 
 
 @solve_app.command(LETTER_BOXED.name, rich_help_panel=SOLVING)
@@ -59,10 +68,19 @@ def solve_letter_boxed(
         int | None,
         typer.Option(help="With --all or --words: print the first N solutions (default: all)."),
     ] = None,
+    prefer: Annotated[
+        Prefer,
+        typer.Option(
+            help="Lead with the best by the rule, or with the solution of one letter more whose "
+            "rarest word is the commonest (Zipf); the other is printed beside it."
+        ),
+    ] = Prefer.rule,
 ) -> None:
     """Solve a Letter Boxed board exactly: fewest words, then fewest letters; with the custom dictionary, also the playable maybe words (not used by the solver).
 
-    Example: pipeline solve letter-boxed ozu nri lfa mbt --all
+    Among the exact best solutions the one whose rarest word is the commonest (Zipf) leads; a solution of one letter more with a commoner rarest word is printed beside it.
+
+    Example: pipeline solve letter-boxed ozu nri lfa mbt --prefer common
     """
     import json
 
@@ -82,9 +100,12 @@ def solve_letter_boxed(
         needs_default = any(line.words is None for line in lines)
         listed = load_word_list(dictionary, LETTER_BOXED).words if needs_default else []
         index = WordIndex(listed, sorted_and_plain=True)  # a word list is read sorted and plain
+        zipf = load_zipf(LETTER_BOXED)
         for line in lines:
             playable = line.words if line.words is not None else index.playable(line.board)
-            answer = lbs.answer_board(line.board, playable, max_words, all_best, words)
+            answer = lbs.answer_board(
+                line.board, playable, max_words, all_best, words, zipf, prefer.value
+            )
             print(json.dumps({**line.fields, **lbs.answer_record(answer)}))
         return
     board = lbs.board_from_arguments(sides or [])
@@ -92,7 +113,10 @@ def solve_letter_boxed(
     index = WordIndex(
         load_word_list(dictionary, LETTER_BOXED, letters).words, sorted_and_plain=True
     )
-    answer = lbs.answer_board(board, index.playable(board), max_words, all_best, words)
+    zipf = load_zipf(LETTER_BOXED, letters)
+    answer = lbs.answer_board(
+        board, index.playable(board), max_words, all_best, words, zipf, prefer.value
+    )
     maybe = load_maybe_list(dictionary, LETTER_BOXED, no_maybe, letters)
     if as_json:
         record = {**lbs.answer_record(answer), "dictionary": dictionary}

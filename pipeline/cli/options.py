@@ -262,6 +262,14 @@ def load_word_list(name: str, game: "Game", within: str | None = None) -> "WordL
         return named_lists.require_game_words(named_lists.warehouse_word_list(con, name), game)
 
 
+def load_zipf(game: "Game", letters: str | None = None) -> "dict[str, float]":
+    """Return the Zipf frequency of the game's words (only those made of `letters` when given):
+    the file the build writes beside the custom list, which covers every list's words."""
+    from pipeline.storage import named_lists
+
+    return named_lists.read_zipf(game, letters)
+
+
 def load_maybe_list(
     name: str, game: "Game", no_maybe: bool, letters: str | None = None
 ) -> "list[MaybeWord] | None":

@@ -42,6 +42,16 @@ class Game:
         """Return the file name of the game's maybe list (words, probabilities) beside the list."""
         return f"{self.slug}_maybe.tsv"
 
+    @property
+    def zipf_file(self) -> str:
+        """Return the file name of the Zipf frequencies of the game's words beside the list."""
+        return f"{self.slug}_zipf.tsv"
+
+    @property
+    def list_files(self) -> tuple[str, str, str]:
+        """Return the names of the files the build writes for the game in data/custom/."""
+        return (self.custom_file, self.maybe_file, self.zipf_file)
+
     def module(self, name: str) -> str:
         """Return the dotted name of one of the game's own modules (`hooks`, `generate`, `play`)."""
         return f"{self.package}.{name}"

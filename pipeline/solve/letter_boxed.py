@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from pipeline.errors import UserError
@@ -12,6 +13,7 @@ from pipeline.solve.batch import read_json_lines
 from pipeline.storage.named_lists import MaybeWord
 from solvers import letter_boxed as lb
 from solvers.letter_boxed import Board, Solution
+from solvers.masks import Word
 
 
 def board_from_arguments(sides: Sequence[str]) -> Board:
@@ -23,25 +25,58 @@ def board_from_arguments(sides: Sequence[str]) -> Board:
         raise UserError(str(error)) from None
 
 
+RULE, COMMON = "rule", "common"  # --prefer: the best by the rule, or the commonest words
+
+
 @dataclass(frozen=True)
 class BoxAnswer:
     """What the solver found for one board."""
 
     board: Board
-    best: Solution | None
+    best: Solution | None  # by the rule: fewest words, then letters (then the commonest words)
     best_count: int
     listed: list[Solution] | None  # every best solution (--all) or every N-word one (--words)
     max_words: int
     playable: int = 0  # the words of the list the board allows
     uncovered: str = ""  # the board's letters none of them uses
+    commoner: Solution | None = None  # one letter more, a commoner rarest word (see commoner)
+    zipf: Mapping[Word, float] = field(default_factory=dict)  # of the board's words
+    prefer: str = RULE  # which of best and commoner leads: RULE or COMMON
+
+    @property
+    def lead(self) -> Solution | None:
+        """Return the solution the answer leads with: the commoner one with --prefer common."""
+        return self.commoner if self.prefer == COMMON and self.commoner else self.best
+
+    @property
+    def second(self) -> Solution | None:
+        """Return the solution printed beside the lead (None when there is no other)."""
+        if self.commoner is None:
+            return None
+        return self.best if self.lead == self.commoner else self.commoner
+
+    def rarest(self, solution: Solution) -> float:
+        """Return the Zipf frequency of a solution's rarest word."""
+        return lb.rarest_zipf(solution, self.zipf)
 
 
 def answer_board(
-    board: Board, words: list[str], max_words: int, list_all: bool, exactly: int | None
+    board: Board,
+    words: list[str],
+    max_words: int,
+    list_all: bool,
+    exactly: int | None,
+    zipf: Mapping[Word, float] | None = None,
+    prefer: str = RULE,
 ) -> BoxAnswer:
-    """Solve a board: the best solution, how many there are, and the listing asked for."""
+    """Solve a board: the best solution (the commonest of the exact best ones when Zipf
+    frequencies are known), how many there are, the listing asked for, and the commoner
+    solution of one letter more."""
+    zipf = zipf or {}
     links = lb.board_links(board, words, max_words)
-    best = Solution(lb.first_chain(links)) if links else None
+    best = None
+    if links:
+        best = Solution(lb.commonest_chain(links, zipf, math.inf) or lb.first_chain(links))
     count = lb.chain_count(links) if links else 0
     listed = None
     if exactly is not None:
@@ -49,22 +84,50 @@ def answer_board(
     elif list_all:
         listed = sorted((Solution(chain) for chain in lb.chains(links)), key=lambda s: s.words)
     uncovered = "".join(sorted(set(board.letters) - set("".join(words))))
-    return BoxAnswer(board, best, count, listed, max_words, len(words), uncovered)
+    commoner = commoner_solution(board, words, best, zipf) if zipf and best else None
+    return BoxAnswer(
+        board, best, count, listed, max_words, len(words), uncovered, commoner, zipf, prefer
+    )
+
+
+def commoner_solution(
+    board: Board, words: list[str], best: Solution, zipf: Mapping[Word, float]
+) -> Solution | None:
+    """Return the solution of as many words as the best and at most one letter more whose
+    rarest word is the most common, when that word is commoner than the best's rarest."""
+    found = lb.commonest_solution(board, words, zipf, best.word_count, best.letter_count + 1)
+    if found is None or lb.rarest_zipf(found, zipf) <= lb.rarest_zipf(best, zipf):
+        return None
+    return found
 
 
 def answer_record(answer: BoxAnswer) -> dict:
-    """Return an answer as the JSON object of `--json` and `--batch`."""
-    best = answer.best
+    """Return an answer as the JSON object of `--json` and `--batch`: the lead solution, its
+    counts and rarest word's Zipf, and the other solution (by the rule or commoner) beside it."""
+    lead, second = answer.lead, answer.second
     record: dict[str, object] = {
         "sides": list(answer.board.sides),
-        "solution": list(best.words) if best else None,
-        "word_count": best.word_count if best else None,
-        "letter_count": best.letter_count if best else None,
+        "solution": list(lead.words) if lead else None,
+        "word_count": lead.word_count if lead else None,
+        "letter_count": lead.letter_count if lead else None,
         "best_count": answer.best_count,
+        "prefer": answer.prefer,
+        "rarest_zipf": answer.rarest(lead) if lead and answer.zipf else None,
+        "alternative": solution_record(answer, second) if second else None,
     }
     if answer.listed is not None:
         record["solutions"] = [list(solution.words) for solution in answer.listed]
     return record
+
+
+def solution_record(answer: BoxAnswer, solution: Solution) -> dict:
+    """Return one solution as JSON: its words, counts and rarest word's Zipf."""
+    return {
+        "solution": list(solution.words),
+        "word_count": solution.word_count,
+        "letter_count": solution.letter_count,
+        "rarest_zipf": answer.rarest(solution),
+    }
 
 
 def playable_maybe(board: Board, maybe: list[MaybeWord]) -> list[MaybeWord]:
@@ -104,12 +167,7 @@ def format_answer(
     if answer.best is None:
         lines.append(no_solution_line(answer))
     else:
-        best = answer.best
-        lines.append(f"Best: {' - '.join(word.upper() for word in best.words)}")
-        lines.append(
-            f"{plural(best.word_count, 'word')}, {plural(best.letter_count, 'letter')}; "
-            f"{plural(answer.best_count, 'best solution')}"
-        )
+        lines += solution_lines(answer)
     if answer.listed is not None:
         heading = f"Every {exactly}-word solution" if exactly is not None else "Every best solution"
         lines += ["", f"{heading} ({len(answer.listed):,}):"]
@@ -124,6 +182,33 @@ def format_answer(
         lines += ["", "Maybe (not used by the solver; probability the NYT accepts)"]
         lines += [f"  {m.word:<20} {m.probability:.2f}" for m in playable]
     return "\n".join(lines)
+
+
+def solution_lines(answer: BoxAnswer) -> list[str]:
+    """Return the lead solution's lines, and the other one beside it (by the rule, or one
+    letter more with commoner words) with each one's rarest word."""
+    lead, second, best = answer.lead, answer.second, answer.best
+    assert lead is not None and best is not None
+    counts = f"{plural(lead.word_count, 'word')}, {plural(lead.letter_count, 'letter')}"
+    if lead == best:
+        lines = [
+            f"Best: {spelled(lead)}",
+            f"{counts}; {plural(answer.best_count, 'best solution')}",
+        ]
+    else:
+        lines = [f"Commonest: {spelled(lead)}", f"{counts}: one more than the best by the rule"]
+    if second is not None:
+        other = "By the rule" if second == best else "Commoner, one letter more"
+        lines.append(
+            f"{other}: {spelled(second)} (rarest word Zipf {answer.rarest(second):.2f}, "
+            f"against {answer.rarest(lead):.2f})"
+        )
+    return lines
+
+
+def spelled(solution: Solution) -> str:
+    """Return a solution's words as the NYT shows them: upper case, joined by dashes."""
+    return " - ".join(word.upper() for word in solution.words)
 
 
 @dataclass(frozen=True)

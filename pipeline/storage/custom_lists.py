@@ -1,5 +1,5 @@
-"""The custom word lists the build writes for the user (`data/custom/<game>.txt` and the maybe
-lists beside them): staged beside the published files, then published whole or not at all.
+"""The custom word lists the build writes for the user (`data/custom/<game>.txt`, and the maybe
+lists and Zipf frequencies beside them): staged beside the published files, then published whole or not at all.
 
 A build stages its lists, the warehouse file is replaced, then the lists are renamed into place; a
 run killed in between leaves staged lists that the next stage publishes (their build is the
@@ -40,6 +40,16 @@ def stage_maybe_list(game: Game, rows: list[tuple[str, float, bool]], build_id: 
 MAYBE_HEADER = "word\tprobability\tlist\n"
 
 
+def stage_zipf_list(game: Game, rows: list[tuple[str, float]], build_id: str) -> None:
+    """Write the Zipf frequency of each word of the game's universe that has one (the others
+    are 0) beside the published list: word, zipf."""
+    lines = [ZIPF_HEADER] + [f"{word}\t{zipf:.2f}\n" for word, zipf in rows]
+    _stage_lines(staged_list(game, build_id, game.zipf_file), lines)
+
+
+ZIPF_HEADER = "word\tzipf\n"
+
+
 def _stage_lines(staged: Path, lines: list[str]) -> None:
     """Write lines to a staged file, flushed to disk."""
     staged.parent.mkdir(parents=True, exist_ok=True)
@@ -60,7 +70,7 @@ def recover_word_lists(con: Connection) -> None:
 def discard_staged_lists(build_id: str) -> None:
     """Remove the lists a build staged (it failed before its warehouse was committed)."""
     for game in GAMES:
-        for file_name in (game.custom_file, game.maybe_file):
+        for file_name in game.list_files:
             with contextlib.suppress(OSError):  # never there, or a folder that takes no change
                 staged_list(game, build_id, file_name).unlink(missing_ok=True)
 
@@ -73,7 +83,7 @@ def publish_word_lists(build_ids: dict[str, str]) -> None:
     build is the committed one) or removes (their build never committed).
     """
     for game in GAMES:
-        for file_name in (game.custom_file, game.maybe_file):
+        for file_name in game.list_files:
             for staged in config.custom_dir().glob(f".{file_name}.*.part"):
                 build_id = staged.name.removeprefix(f".{file_name}.").removesuffix(".part")
                 if build_ids.get(game.name) == build_id:

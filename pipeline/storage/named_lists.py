@@ -85,6 +85,21 @@ def read_maybe_list(game: Game, letters: str | None = None) -> list[MaybeWord]:
     ]
 
 
+def read_zipf(game: Game, letters: str | None = None) -> dict[Word, float]:
+    """Return the Zipf frequency of the game's words (only those made of `letters` when given):
+    the file the build writes beside the custom list, every universe word with a frequency (a
+    word it lacks is 0); empty when the file is missing (a list built by an older version) or
+    unreadable."""
+    path = config.custom_dir() / game.zipf_file
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return {}
+    word_pattern = f"[{re.escape(letters)}]+" if letters else "[a-z]+"
+    row = re.compile(rf"\n({word_pattern})\t([0-9.]+)\r?(?=\n|\Z)")
+    return {word: float(zipf) for word, zipf in row.findall(text, max(text.find("\n"), 0))}
+
+
 def plain_words(text: str) -> list[Word]:
     """Return the sorted distinct lowercase a-z words of a one-word-a-line text (a text that is
     already that, as the build writes its lists, is read as it is: 30 ms, not 0.6 s)."""
