@@ -14,6 +14,7 @@ from typer.testing import CliRunner
 
 from pipeline.cli.app import app
 from pipeline.render.html import EXTRA_COLOR, MISSED_COLOR, RAW_COLORS
+from pipeline.render.model import FOLDED_ROWS
 
 # The tiny warehouse's Spelling Bee from 2024-01-01: 3 puzzles, 11 answers, 14 predicted, 9 hits
 # (tests/test_report.py explains each pair); missed alba and blab, extra bale abba alba blab ebbe.
@@ -85,8 +86,13 @@ def test_the_calibration_chart_and_its_deciles(soup: BeautifulSoup) -> None:
     ]
     chart = part.find("svg")
     assert chart is not None
-    assert len(chart.find_all("path")) == 2  # one line per kind of pair
-    assert len(chart.find_all("circle")) == 4  # one point per decile row of the table
+    # one point per decile row, labelled with its pairs; every bin holds fewer than 20 pairs, so
+    # each is hollow and no line joins them
+    assert [circle["fill"] for circle in chart.find_all("circle")] == ["white"] * 4
+    assert [label.get_text() for label in chart.select("text.pairs")] == ["8", "7", "2", "1"]
+    assert chart.find_all("path") == []
+    caption = chart.find_next_sibling("p")
+    assert caption is not None and "fewer than 20 pairs is hollow" in caption.get_text()
 
 
 def test_the_backtest_table_has_every_dictionary_with_its_scores(soup: BeautifulSoup) -> None:
@@ -191,7 +197,41 @@ def test_the_page_loads_in_chromium_without_a_console_error(page: Path, tmp_path
     dom = BeautifulSoup(finished.stdout, "html.parser")
     charts = dom.find_all("svg")
     assert len(charts) >= 6  # per game: two month charts and the error kinds; the NYT's solutions
-    assert all(chart.find_all(["path", "rect"]) for chart in charts)
+    assert all(chart.find_all(["path", "rect", "circle"]) for chart in charts)
+    assert uncaptioned(dom) == []
+
+
+def uncaptioned(page: BeautifulSoup) -> list[str]:
+    """Return what on a page lacks a caption: a chart without one under it, or a table without
+    one before it (or a summary, when folded); and any table header that is a raw column name
+    or a long table left open."""
+    missing = [
+        f"chart {chart.get('aria-label')}"
+        for chart in page.select("svg.chart")
+        if not is_caption(chart.find_next_sibling())
+    ]
+    for table in page.find_all("table"):
+        if table.find_parent("article") is not None:
+            continue  # an explained word's own tables: what pipeline explain prints
+        headers = " | ".join(th.get_text() for th in table.select("thead th"))
+        folded = table.find_parent("details") is not None
+        if not folded and not is_caption(table.find_previous_sibling()):
+            missing.append(f"table {headers}")
+        if not folded and len(table.select("tbody tr")) > FOLDED_ROWS:
+            missing.append(f"open long table {headers}")
+    missing += [f"header {th.get_text()}" for th in page.select("th") if "_" in th.get_text()]
+    return missing
+
+
+def is_caption(tag: object) -> bool:
+    """Return True for a caption paragraph."""
+    return isinstance(tag, Tag) and "caption" in (tag.get("class") or [])
+
+
+def test_every_table_and_chart_says_what_it_shows(soup: BeautifulSoup) -> None:
+    assert uncaptioned(soup) == []
+    read = soup.select("h1, h2, h3, h4, h5, h6, p.caption, th, summary")
+    assert [tag.get_text() for tag in read if "`" in tag.get_text()] == []  # no Markdown syntax
 
 
 @needs_chromium

@@ -312,6 +312,8 @@ def nyt_space_sections(space: NytAgainstSpace) -> list[Section]:
                         + ("NYT centers of letters",),
                         space.never_used.rows,
                     ),
+                    caption="The honeycombs with the most points in the custom list that were "
+                    "never an NYT puzzle, per era.",
                     file=SECTION_FILES["never-used"],
                 ),
             ),
@@ -325,6 +327,8 @@ def nyt_space_sections(space: NytAgainstSpace) -> list[Section]:
                     "center-ranks",
                     space.center_ranks,
                     Table(("center rank", "puzzles"), space.center_ranks.rows),
+                    caption="How many NYT puzzles put each rank of its letters (by points) in the "
+                    "center.",
                     file=SECTION_FILES["center-ranks"],
                 ),
             ),
@@ -342,6 +346,8 @@ def nyt_space_sections(space: NytAgainstSpace) -> list[Section]:
                         + ("most of letters", "points rank", "honeycombs"),
                         space.extremes.rows,
                     ),
+                    caption="The NYT puzzles with the most and the fewest points among the centers "
+                    "their letters allow.",
                     file=SECTION_FILES["extremes"],
                 ),
             ),

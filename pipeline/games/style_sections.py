@@ -112,7 +112,11 @@ def feature_chart(feature: str, rows: Table) -> Chart:
     """Return one feature's bars: the NYT's share of each value against the candidates'."""
     title = FEATURES[feature].capitalize() + ": share of puzzles, percent"
     shares = rows.select("value", "nyt_puzzles", "nyt_share", "candidate_share")
-    return Chart(f"style-{feature.replace('_', '-')}", title, bars(shares))
+    caption = (
+        "The NYT's share of puzzles with each value against the share among every candidate "
+        "puzzle: a value the NYT uses more or less than chance shows its style (neither is better)."
+    )
+    return Chart(f"style-{feature.replace('_', '-')}", title, bars(shares), caption=caption)
 
 
 def style_table(game: Game, rows: Table) -> TableBlock:

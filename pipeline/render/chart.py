@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from pipeline.render.model import MIN_BIN_PAIRS
 from pipeline.sources.word_lists import reported_lists
 from pipeline.storage.output_paths import atomic_write
 
@@ -78,11 +79,21 @@ def plot_reliability(report: ConfidenceReport, path: Path) -> Path:
         rows = table.where("kind", kind)
         if not rows.rows:
             continue
-        pairs = rows.column("pairs")
-        sizes = [20 + 200 * (n / max(pairs)) ** 0.5 for n in pairs]
-        axis.plot(rows.column("predicted"), rows.column("observed"), lw=1.2, **style, label=kind)
-        axis.scatter(rows.column("predicted"), rows.column("observed"), s=sizes, alpha=0.4, **style)
-    axis.set_xlabel("predicted probability (mean per decile)")
+        points = list(
+            zip(
+                rows.column("predicted"), rows.column("observed"), rows.column("pairs"), strict=True
+            )
+        )
+        judged = [(x, y) for x, y, n in points if n >= MIN_BIN_PAIRS]
+        if judged:
+            axis.plot(*zip(*judged, strict=True), lw=1.2, **style, label=kind)
+        for x, y, n in points:  # each bin labelled with its pairs; hollow when too few to judge
+            face = style["color"] if n >= MIN_BIN_PAIRS else "white"
+            axis.scatter([x], [y], s=40, facecolors=face, edgecolors=style["color"], zorder=3)
+            axis.annotate(f"{n:,}", (x, y), xytext=(5, 5), textcoords="offset points", fontsize=8)
+    axis.set_xlabel(
+        f"predicted probability (mean per decile; hollow: fewer than {MIN_BIN_PAIRS} pairs)"
+    )
     axis.set_ylabel("observed acceptance rate")
     axis.set_xlim(0, 1)
     axis.set_ylim(0, 1)

@@ -15,6 +15,7 @@ from html import escape
 from pathlib import Path
 
 from pipeline.render.model import (
+    MIN_BIN_PAIRS,
     Articles,
     Bars,
     Block,
@@ -59,6 +60,7 @@ tr.custom td { font-weight: 600; background: #fff8dc; }
 svg { display: block; margin: .5em 0; max-width: 100%; height: auto; }
 svg text { font: 12px system-ui, sans-serif; fill: #333; }
 .note { color: #555; max-width: 60em; }
+.caption { color: #555; font-style: italic; max-width: 60em; margin-top: 0.2em; }
 article.evidence { border-left: 3px solid #bbb; padding: .1em 1em; margin: 1em 0; }
 article.evidence:target { border-color: #e6a700; background: #fffbea; }
 .back { font-size: .85em; }
@@ -169,16 +171,21 @@ def paragraph(text: str) -> str:
     return f'<p class="note">{escape(text)}</p>'
 
 
+def caption_html(text: str) -> str:
+    """Return the caption of a table or chart: what it shows and which way is better."""
+    return f'<p class="caption">{escape(text)}</p>' if text else ""
+
+
 def table_html(block: TableBlock) -> str:
     """Return a table with its caption; a long one folded until opened."""
     shown = block.shown
-    caption = paragraph(block.caption) if block.caption and not block.collapsed else ""
+    caption = caption_html(block.caption) if not block.folded else ""
     if not shown.rows:
         return caption + "<p>(none)</p>"
     prefix = block.links
     links = (lambda row: f"{prefix}-word-{row[0]}") if prefix else (lambda row: None)
     table = html_table(list(shown.columns), shown.rows, links=links)
-    if block.collapsed:
+    if block.folded:
         summary = escape(block.caption or block.id)
         return (
             f"<details><summary>{summary} ({len(shown.rows):,} rows)</summary>\n{table}\n</details>"
@@ -187,6 +194,11 @@ def table_html(block: TableBlock) -> str:
 
 
 def chart_html(block: Chart) -> str:
+    """Return a chart drawn as inline SVG, with its caption under it."""
+    return chart_svg(block) + caption_html(block.caption)
+
+
+def chart_svg(block: Chart) -> str:
     """Return a chart drawn as inline SVG."""
     data = block.data
     if isinstance(data, LogLines):
@@ -240,6 +252,11 @@ def cell(value: object, link: str | None = None) -> str:
     return f'<td><a href="#{link}">{text}</a></td>' if link else f"<td>{text}</td>"
 
 
+def header_words(header: str) -> str:
+    """Return a column's header as words (`macro_precision` -> `macro precision`)."""
+    return header.replace("_", " ")
+
+
 def html_table(
     headers: Sequence[str],
     rows: Sequence[Sequence[object]],
@@ -247,7 +264,7 @@ def html_table(
     links: Callable[[Sequence[object]], str | None] = lambda row: None,
 ) -> str:
     """Return a sortable table; `links` gives the first cell's link target, if any."""
-    head = "".join(f'<th scope="col">{escape(header)}</th>' for header in headers)
+    head = "".join(f'<th scope="col">{escape(header_words(header))}</th>' for header in headers)
     lines = [f'<table class="sortable"><thead><tr>{head}</tr></thead><tbody>']
     for row in rows:
         css = row_class(row)
@@ -443,15 +460,26 @@ def reliability_chart(table: Table, title: str) -> str:
         rows = [row for row in table.rows if row[0] == kind]
         color = colors.get(kind, RAW_COLORS[number % len(RAW_COLORS)])
         points = [(x_of(row[3]), y_of(row[4])) for row in rows]
-        path = " ".join(
-            f"{'M' if i == 0 else 'L'}{x:.1f},{y:.1f}" for i, (x, y) in enumerate(points)
-        )
-        body.append(f'<path d="{path}" fill="none" stroke="{color}" stroke-width="2"/>')
-        body += [
-            f'<circle cx="{x:.1f}" cy="{y:.1f}" r="3.5" fill="{color}">'
-            f"<title>{escape(kind)}: {row[2]:,} pairs, predicted {row[3]:.3f}, "
-            f"accepted {row[4]:.3f}</title></circle>"
-            for (x, y), row in zip(points, rows, strict=True)
-        ]
+        judged = [point for point, row in zip(points, rows, strict=True) if row[2] >= MIN_BIN_PAIRS]
+        if len(judged) > 1:
+            path = " ".join(
+                f"{'M' if i == 0 else 'L'}{x:.1f},{y:.1f}" for i, (x, y) in enumerate(judged)
+            )
+            body.append(f'<path d="{path}" fill="none" stroke="{color}" stroke-width="2"/>')
+        body += [bin_point(x, y, row, color) for (x, y), row in zip(points, rows, strict=True)]
         body.append(legend_entry(frame, number, color, 2.6, f"{kind} pairs"))
     return svg(frame, title, body)
+
+
+def bin_point(x: float, y: float, row: Sequence, color: str) -> str:
+    """Return one calibration bin's point, labelled with its pairs: filled when it holds enough
+    pairs to judge (MIN_BIN_PAIRS), hollow when not."""
+    kind, _decile, pairs, predicted, accepted = row[:5]
+    fill = color if pairs >= MIN_BIN_PAIRS else "white"
+    return (
+        f'<circle cx="{x:.1f}" cy="{y:.1f}" r="3.5" fill="{fill}" stroke="{color}">'
+        f"<title>{escape(kind)}: {pairs:,} pairs, predicted {predicted:.3f}, "
+        f"accepted {accepted:.3f}</title></circle>"
+        f'<text class="pairs" x="{x + 6:.1f}" y="{y - 6:.1f}" font-size="10" fill="{color}">'
+        f"{pairs:,}</text>"
+    )

@@ -118,6 +118,9 @@ class Bullets:
     items: tuple[str, ...]
 
 
+FOLDED_ROWS = 25  # a table of more rows is folded on the page until opened
+
+
 @dataclass(frozen=True)
 class TableBlock:
     """A table of a section: every column for the CSV file and --json (`data`), and what people
@@ -135,6 +138,11 @@ class TableBlock:
     def shown(self) -> Table:
         """Return the table people read."""
         return self.view if self.view is not None else self.data
+
+    @property
+    def folded(self) -> bool:
+        """Return True when the page folds the table until opened: collapsed, or long."""
+        return self.collapsed or len(self.shown.rows) > FOLDED_ROWS
 
 
 @dataclass(frozen=True)
@@ -162,6 +170,9 @@ class Bars:
     groups: tuple[tuple[str, tuple[tuple[str, int], ...]], ...]
 
 
+MIN_BIN_PAIRS = 20  # a calibration bin of fewer pairs is drawn hollow, off the line: too few
+
+
 @dataclass(frozen=True)
 class Reliability:
     """A reliability diagram: per kind of pair and probability bin, the mean probability against
@@ -178,6 +189,7 @@ class Chart:
     title: str
     data: LogLines | Bars | Reliability
     png: Path | None = None
+    caption: str = ""  # what the chart shows and which way is better
 
 
 @dataclass(frozen=True)

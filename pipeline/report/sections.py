@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from pipeline.render.model import (
+    MIN_BIN_PAIRS,
     Articles,
     Bars,
     Bullets,
@@ -238,11 +239,15 @@ def errors_per_month_section(report: GameReport) -> Section:
                 "extra-per-month",
                 "1 - precision per month (extra words)",
                 LogLines(months, lines("one_minus_precision"), shade),
+                caption="Each dictionary's share of predictions the NYT did not accept, per month; "
+                "lower is better.",
             ),
             Chart(
                 "missed-per-month",
                 "1 - recall per month (missed words)",
                 LogLines(months, lines("one_minus_recall"), shade),
+                caption="Each dictionary's share of the NYT's answers it left out, per month; "
+                "lower is better.",
             ),
             TableBlock(
                 "custom-errors-per-month",
@@ -296,6 +301,8 @@ def error_kinds_section(report: GameReport) -> Section:
                 "error-kinds",
                 "Extra and missed words of the custom dictionary, by kind of pair",
                 bars,
+                caption="The custom dictionary's errors in the window by what the NYT had said of "
+                "the word before; shorter bars are better.",
             ),
             TableBlock(
                 "error-kinds",
@@ -331,6 +338,9 @@ ERROR_WORDS = {
 }
 
 
+ERROR_ORDER = "the puzzles where the word was wrong, then the puzzles where it was eligible"
+
+
 def error_words_section(report: GameReport, kind: str) -> Section:
     """Return the missed or extra words with their evidence, each linked to it on the page."""
     heading, note, file_stem = ERROR_WORDS[kind]
@@ -358,6 +368,8 @@ def error_words_section(report: GameReport, kind: str) -> Section:
                 kind,
                 table,
                 view,
+                caption=f"Ranked by {ERROR_ORDER}; the column now is the list's verdict today "
+                "(a word the list has since corrected is fixed). Fewer rows is better.",
                 file=f"{report.game.slug}_{file_stem}.csv",
                 links=report.game.name,
             ),
@@ -444,6 +456,10 @@ def confidence_sections(report: ConfidenceReport, chart: Path | None = None) -> 
                     f"Reliability, {report.first} .. {report.last}",
                     Reliability(calibration),
                     chart,
+                    caption="Each decile's mean probability against the share accepted, one line "
+                    "per kind of pair; the closer to the dashed diagonal, the better. Each point "
+                    f"is labelled with its pairs; a bin of fewer than {MIN_BIN_PAIRS} pairs is "
+                    "hollow and left off the line (too few pairs to judge its share).",
                 ),
                 TableBlock(
                     "calibration",
@@ -504,6 +520,8 @@ def confidence_sections(report: ConfidenceReport, chart: Path | None = None) -> 
                         + ("share held",),
                         maybe.rows,
                     ),
+                    caption="How many of the list's errors the maybe band holds (a higher share "
+                    "held is better) and what it costs: maybe words per puzzle (fewer is better).",
                     file=f"{report.game.slug}_maybe_tier.csv",
                 ),
             ),
@@ -524,6 +542,8 @@ def confidence_sections(report: ConfidenceReport, chart: Path | None = None) -> 
                         ("dictionary", "pairs changed", "of them accepted", "P", "R", "F1"),
                         report["guard"].rows,
                     ),
+                    caption="The pairs the guard changed in the window and the scores with it; "
+                    "few of them accepted is better.",
                     file=f"{report.game.slug}_guard.csv",
                 ),
             ),
@@ -540,7 +560,14 @@ def confidence_sections(report: ConfidenceReport, chart: Path | None = None) -> 
 def edits_blocks(edits: Table, slug: str) -> tuple[Paragraph | TableBlock, ...]:
     """Return the hand edits with the window's pairs each would have changed."""
     view = Table(("line", "word", "edit", "reason", "pairs changed", "changed right"), edits.rows)
-    table = TableBlock("edits", edits, view, file=f"{slug}_edits.csv")
+    table = TableBlock(
+        "edits",
+        edits,
+        view,
+        caption="Each hand edit with the window's pairs it would have changed and how many of "
+        "those to the NYT's verdict (more right is better).",
+        file=f"{slug}_edits.csv",
+    )
     if not edits.rows:
         return (table,)
     changed = sum(edits.column("pairs_changed"))
@@ -666,6 +693,8 @@ def reversals_section(found: Changes, handled: Table) -> list[Section]:
                         ("year", "kind", "flips", "predicted right", "not in the backtest"),
                         handled.rows,
                     ),
+                    caption="The flips of each year and kind, and how many the backtest predicted "
+                    "right (more is better).",
                     file=f"{game.slug}_reversals_backtest.csv",
                 ),
             ),

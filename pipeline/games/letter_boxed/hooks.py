@@ -483,20 +483,27 @@ def solutions_sections(days: list[DaySolutions], path: object) -> list[Section]:
                     Bars(
                         tuple((label, (("days", count),)) for label, count in summary.comparisons)
                     ),
+                    caption="Days by how the NYT's own solution compares with the best solution of "
+                    "its list (fewest words, then letters): neither way is better, it shows how the "
+                    "NYT picks.",
                 ),
                 TableBlock(
                     "fewest-words",
                     Table(("fewest words", "days"), [(str(k), v) for k, v in summary.fewest_words]),
+                    caption="Days by the fewest words that solve the board with the NYT's list.",
                     file=SECTION_FILES["fewest-words"],
                 ),
                 TableBlock(
                     "comparisons",
                     Table(("NYT solution", "days"), summary.comparisons),
+                    caption="The chart's days as a table.",
                     file=SECTION_FILES["comparisons"],
                 ),
                 TableBlock(
                     "extra-letters",
                     Table(("extra letters (same word count)", "days"), summary.extra_letters),
+                    caption="Of the days the NYT's solution has the fewest words, how many letters "
+                    "longer than the best it is.",
                     file=SECTION_FILES["extra-letters"],
                 ),
                 TableBlock(
@@ -555,7 +562,11 @@ def short_solutions_blocks(days: list[DaySolutions]) -> tuple:
             f"with a unique best solution: {sum(day.best_count == 1 for day in days):,}."
         ),
         TableBlock(
-            "two-word-solutions", Table(headers, rows), file=SECTION_FILES["two-word-solutions"]
+            "two-word-solutions",
+            Table(headers, rows),
+            caption="Days by how many two-word solutions the NYT's list allows: the fewer, the "
+            "harder the board.",
+            file=SECTION_FILES["two-word-solutions"],
         ),
     )
 
