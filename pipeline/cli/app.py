@@ -5,6 +5,7 @@ keeps the error contract. Each family of commands registers itself from its own 
 # No `from __future__ import annotations` here: Typer would evaluate every command's annotations
 # from their text at each start-up (10 ms); the few helpers' type-only names are quoted instead.
 import importlib
+import re
 import sys
 from typing import Annotated, Any
 
@@ -96,9 +97,15 @@ def main_options(
 def usage_message(error: UsageError) -> str:
     """Return a usage error (unknown command, option or choice, a bad number) as one line."""
     message = " ".join(error.format_message().split()).replace("Value error, ", "").rstrip(".")
+    message = LIBRARY_WORDS.sub(lambda found: PLAIN_WORDS[found.group(1)], message)
     message = message[:1].lower() + message[1:]
     command = error.ctx.command_path if error.ctx is not None else "pipeline"
     return f"{message} (see `{command} --help`)"
+
+
+# What the validation library under Typer says of a bad number, and the same in plain words.
+LIBRARY_WORDS = re.compile(r"Input should be a valid (integer|number)\b[^()]*?(?=$| \()")
+PLAIN_WORDS = {"integer": "not a whole number", "number": "not a number"}
 
 
 def main() -> None:
