@@ -13,7 +13,7 @@ from bs4 import BeautifulSoup, Tag
 from typer.testing import CliRunner
 
 from pipeline.cli.app import app
-from pipeline.render.html import EXTRA_COLOR, MISSED_COLOR, RAW_COLORS
+from pipeline.render.html import EXTRA_COLOR, MISSED_COLOR, RAW_COLORS, bar_chart
 from pipeline.render.model import FOLDED_ROWS
 
 # The tiny warehouse's Spelling Bee from 2024-01-01: 3 puzzles, 11 answers, 14 predicted, 9 hits
@@ -253,3 +253,15 @@ def test_chromium_draws_the_charts(page: Path, tmp_path: Path) -> None:
 
     assert drawn(EXTRA_COLOR) and drawn(MISSED_COLOR)  # the error kinds' bars
     assert drawn(RAW_COLORS[0])  # a raw list's line in the month charts
+
+
+def test_a_bar_counting_days_says_day_or_days(soup: BeautifulSoup) -> None:
+    chart = section(soup, "letter-boxed-nyt-solutions").find("svg")
+    assert chart is not None
+    labels = [text.get_text() for text in chart.find_all("text")[1:]]  # after the title
+    assert labels == ["one of the best", "3 days"]  # the tiny board's three days
+    drawn = BeautifulSoup(
+        bar_chart("t", [("a", [("day", 1, "#000")]), ("b", [("day", 2, "#000")])], noun=True),
+        "html.parser",
+    )
+    assert [text.get_text() for text in drawn.find_all("text")[1:]] == ["a", "1 day", "b", "2 days"]

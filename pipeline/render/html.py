@@ -28,7 +28,7 @@ from pipeline.render.model import (
     Section,
     TableBlock,
 )
-from pipeline.render.text import decimal
+from pipeline.render.text import decimal, plural
 from pipeline.storage.output_paths import atomic_write
 from pipeline.table import Table
 
@@ -215,7 +215,7 @@ def chart_svg(block: Chart) -> str:
             (label, [(name, count, BAR_COLORS.get(name, CUSTOM_COLOR)) for name, count in values])
             for label, values in data.groups
         ]
-        return bar_chart(block.title, groups)
+        return bar_chart(block.title, groups, data.noun)
     if isinstance(data, Reliability):
         return reliability_chart(data.bins, block.title)
     raise TypeError(f"no chart for {data!r}")
@@ -401,8 +401,11 @@ def legend_entry(
     )
 
 
-def bar_chart(title: str, bars: list[tuple[str, list[tuple[str, int, str]]]]) -> str:
-    """Return horizontal bars: per group (label, [(series, count, color)])."""
+def bar_chart(
+    title: str, bars: list[tuple[str, list[tuple[str, int, str]]]], noun: bool = False
+) -> str:
+    """Return horizontal bars: per group (label, [(series, count, color)]); with `noun` each
+    series is a noun, counted in the plural where it must be (1 day, 2 days)."""
     per_group = max((len(values) for _, values in bars), default=1)
     frame = Frame(height=40 + len(bars) * (per_group * 20 + 16), left=330, right=140, bottom=8)
     biggest = max((count for _, values in bars for _, count, _ in values), default=0) or 1
@@ -415,11 +418,12 @@ def bar_chart(title: str, bars: list[tuple[str, list[tuple[str, int, str]]]]) ->
         )
         for name, count, color in values:
             width = frame.inner_width * count / biggest
+            counted = plural(count, name) if noun else f"{count:,} {name}"
             body.append(
                 f'<rect x="{frame.left}" y="{y:.1f}" width="{max(width, 1):.1f}" height="16" '
-                f'fill="{color}"><title>{escape(f"{label}: {count:,} {name}")}</title></rect>'
+                f'fill="{color}"><title>{escape(f"{label}: {counted}")}</title></rect>'
                 f'<text x="{frame.left + max(width, 1) + 6:.1f}" y="{y + 12:.1f}">'
-                f"{count:,} {escape(name)}</text>"
+                f"{escape(counted)}</text>"
             )
             y += 20
         y += 16

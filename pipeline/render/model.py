@@ -165,9 +165,11 @@ class LogLines:
 
 @dataclass(frozen=True)
 class Bars:
-    """Horizontal bars: per group, a count per series (`extra`, `missed`, `days`)."""
+    """Horizontal bars: per group, a count per series (`extra`, `missed`); a series that counts
+    a noun (`day`) is named by it in the singular, and `noun` says so (1 day, 2 days)."""
 
     groups: tuple[tuple[str, tuple[tuple[str, int], ...]], ...]
+    noun: bool = False
 
 
 MIN_BIN_PAIRS = 20  # a calibration bin of fewer pairs is drawn hollow, off the line: too few

@@ -481,7 +481,8 @@ def solutions_sections(days: list[DaySolutions], path: object) -> list[Section]:
                     "nyt-solutions",
                     "The NYT's solution against the best one",
                     Bars(
-                        tuple((label, (("days", count),)) for label, count in summary.comparisons)
+                        tuple((label, (("day", count),)) for label, count in summary.comparisons),
+                        noun=True,
                     ),
                     caption="Days by how the NYT's own solution compares with the best solution of "
                     "its list (fewest words, then letters): neither way is better, it shows how the "
