@@ -10,6 +10,7 @@ The search walks states (last letter, letters used) one word at a time. There ar
 
 from __future__ import annotations
 
+import math
 import re
 from collections import defaultdict
 from collections.abc import Iterable, Iterator, Mapping, Sequence
@@ -728,11 +729,18 @@ def word_links(arrays: BoardWords, chosen: np.ndarray, used: int = 0) -> list[Li
 
 
 def solve(
-    board: Board, words: Iterable[str], max_words: int = DEFAULT_MAX_WORDS
+    board: Board,
+    words: Iterable[str],
+    max_words: int = DEFAULT_MAX_WORDS,
+    zipf: Mapping[Word, float] | None = None,
 ) -> Solution | None:
-    """Return the alphabetically first best solution, or None if none has at most max_words."""
+    """Return the alphabetically first best solution (with `zipf`, the one whose rarest word is
+    the commonest: see commonest_chain), or None if none has at most max_words."""
     links = board_links(board, words, max_words)
-    return Solution(first_chain(links)) if links else None
+    if not links:
+        return None
+    chain = commonest_chain(links, zipf, math.inf) if zipf else None
+    return Solution(chain or first_chain(links))
 
 
 def solve_all(

@@ -410,6 +410,9 @@ def test_the_commonest_chain_ranks_by_the_rarest_word_then_letters() -> None:
     assert lb.commonest_solution(board, words, zipf, 2, 16) == lb.Solution(("furm", "mobilization"))
     assert lb.commonest_solution(board, words, zipf, 3, 30) is None
     assert lb.rarest_zipf(lb.Solution(("forum", "mobilization")), zipf) == 3.27
+    # what `pipeline serve` reveals: the commonest best solution, else the alphabetically first
+    assert lb.solve(board, words, zipf=zipf) == lb.Solution(("furm", "mobilization"))
+    assert lb.solve(board, words) == lb.Solution(("frum", "mobilization"))
 
 
 @settings(max_examples=40, deadline=None)

@@ -176,8 +176,11 @@ def chain_problem(puzzle: BoxPuzzle, played: list[str], place: int) -> str | Non
 
 
 def best_solution(puzzle: BoxPuzzle) -> tuple[str, ...]:
-    """Return the alphabetically first best solution with the board's words (none: empty)."""
+    """Return the best solution with the board's words whose rarest word is the commonest (the
+    Zipf file beside the custom list; without it, the alphabetically first), none: empty."""
+    from pipeline.storage.named_lists import read_zipf
     from solvers import letter_boxed as lb
 
-    found = lb.solve(puzzle.board, puzzle.words)
+    zipf = read_zipf(LETTER_BOXED, puzzle.board.letters)
+    found = lb.solve(puzzle.board, sorted(puzzle.words), zipf=zipf)
     return found.words if found else ()
