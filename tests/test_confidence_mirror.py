@@ -4,6 +4,7 @@ the backtest window 2024-08-10 .. 2025-08-09 (the rule and the band chosen on th
 from __future__ import annotations
 
 import datetime as dt
+from pathlib import Path
 
 import pytest
 
@@ -115,3 +116,79 @@ def test_no_sparse_bucket_alone_lifts_a_word_to_one_half(mirror_warehouse) -> No
             "AND bucket_size < 10 AND probability >= 0.5 AND parent_probability < 0.5"
         ).fetchall()[0][0]
     assert lifted == 0
+
+
+def readme_table(header: str) -> list[list[str]]:
+    """Return the rows (cells, stripped) of the README table whose header line starts so."""
+    lines = README.read_text().splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith(header))
+    rows = []
+    for line in lines[start + 2 :]:
+        if not line.startswith("|"):
+            break
+        rows.append([cell.strip() for cell in line.strip("|").split("|")])
+    return rows
+
+
+README = Path(__file__).resolve().parent.parent / "README.md"
+README_DICTIONARIES = ("custom", "past_answers", "2of12id", "enable", "words_alpha")
+
+
+@pytest.mark.mirror
+def test_the_readme_s_scores_are_the_backtest_s(mirror_warehouse) -> None:
+    """The README's table of P / R / F1 per game and dictionary is what the report computes."""
+    computed = []
+    with mirror_warehouse.connect() as con:
+        for game in (SPELLING_BEE, LETTER_BOXED):
+            report.prepare_pairs(con, game)
+            window = report.scores(con, game, *WINDOW).where("grain", "window")
+            scores = {
+                row[0]: row[1:]
+                for row in window.select("dictionary", "precision", "recall", "f1").rows
+            }
+            computed.append(
+                [f"{game.title} P / R / F1"]
+                + [" / ".join(f"{v:.4f}" for v in scores[name]) for name in README_DICTIONARIES]
+            )
+    assert readme_table("| | custom | past answers |") == computed
+
+
+def how_sure_column(sure: ConfidenceReport, band: tuple[float, float]) -> list[str]:
+    """Return one game's column of the README's "How sure it is" table."""
+    scores = sure["probability_scores"]
+    brier = {(model, kind): (pairs, b, loss) for model, kind, pairs, b, loss, _ in scores.rows}
+    maybe = sure["maybe_tier"].where("kind", "all")
+    _, _, _, per_puzzle, errors, held, share = maybe.rows[0]
+    guard = sure["guard"]
+    (changed, kept_out), with_f1, without_f1 = guard.rows[0][1:3], *guard.column("f1")
+    return [
+        f"{sure.ece('new'):.4f} ({brier['custom', 'new'][0]:,} pairs)",
+        f"{sure.ece('judged before'):.4f}",
+        *(
+            f"{brier[model, 'all'][1]:.4f} / {brier[model, 'all'][2]:.4f}"
+            for model in ("custom", "last_verdict", "list_membership")
+        ),
+        f"{band[0]:.2f} .. {band[1]:.2f}",
+        f"{held:,} of {errors:,} ({share:.1%})",
+        f"{per_puzzle:.2f}",
+        f"{changed:,} ({kept_out:,})",
+        f"{with_f1:.4f} / {without_f1:.4f}",
+        f"{sum(sure['edits'].column('pairs_changed')):,}",
+    ]
+
+
+@pytest.mark.mirror
+def test_the_readme_s_confidence_table_is_the_report_s(mirror_warehouse, confidence) -> None:
+    with mirror_warehouse.connect() as con:
+        bands = {
+            game: (low, high)
+            for game, low, high in con.execute(
+                "SELECT game, maybe_low, maybe_high FROM dictionary_rules"
+            ).fetchall()
+        }
+    columns = [
+        how_sure_column(confidence[game.name], bands[game.name])
+        for game in (SPELLING_BEE, LETTER_BOXED)
+    ]
+    rows = readme_table("| | Spelling Bee | Letter Boxed |")
+    assert [row[1:] for row in rows] == [list(cells) for cells in zip(*columns, strict=True)]
