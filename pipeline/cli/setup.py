@@ -114,12 +114,20 @@ def build(
         print_json({summary.game.name: stage.build_record(summary) for summary in summaries})
         return
     for summary in summaries:
-        scores = summary.validation
+        test = summary.test_year
+        chosen_from, chosen_until = stage.validation_window(test.last)
         print(
-            f"{summary.game.name}: {len(summary.words):,} words; validation-year micro "
-            f"P {scores['precision']:.4f} R {scores['recall']:.4f} F1 {scores['f1']:.4f}\n"
-            f"  new words: validation-year P {summary.new_words['precision']:.4f} "
-            f"R {summary.new_words['recall']:.4f} F1 {summary.new_words['f1']:.4f}\n"
+            f"{summary.game.name}: {len(summary.words):,} words\n"
+            f"  the validation year, {chosen_from} .. {chosen_until} (the rule chosen on it): "
+            f"micro {scores_line(summary.validation)}; "
+            f"new words {scores_line(summary.new_words)}\n"
+            f"  the year after it, {test.first} .. {test.last} (the report's window): micro "
+            f"{scores_line(test.scores)}; new words {scores_line(test.new_words)}\n"
             f"  rule: {summary.rule.describe()}\n"
             f"  maybe: {len(summary.maybe):,} words with {summary.band.describe()}"
         )
+
+
+def scores_line(scores: dict[str, float]) -> str:
+    """Return micro precision, recall and F1 in a few words: `P 0.9931 R 0.9948 F1 0.9940`."""
+    return f"P {scores['precision']:.4f} R {scores['recall']:.4f} F1 {scores['f1']:.4f}"

@@ -63,6 +63,23 @@ class BuildSummary:
     band: MaybeBand  # the maybe tier's probabilities, chosen on the validation year
     maybe: list[tuple[str, float, bool]]  # (word, probability, included) in the band, by word
     new_words: dict[str, float]  # precision, recall and F1 on the validation year's new words
+    test_year: TestYear  # the scores of the year after the validation year
+
+
+@dataclass(frozen=True)
+class TestYear:
+    """The backtest's scores on the year after the one the rule is chosen on (the window
+    `pipeline report` scores by default): micro precision, recall and F1 over every pair and
+    over the new words' pairs."""
+
+    first: dt.date
+    last: dt.date
+    scores: dict[str, float]
+    new_words: dict[str, float]
+
+    def record(self) -> dict:
+        """Return the year as JSON: its dates and both sets of scores."""
+        return {"since": self.first, "until": self.last, **self.scores, "new_words": self.new_words}
 
 
 def build_record(summary: BuildSummary) -> dict:
@@ -71,6 +88,7 @@ def build_record(summary: BuildSummary) -> dict:
         "word_count": len(summary.words),
         "validation": summary.validation,
         "validation_new_words": summary.new_words,
+        "test_year": summary.test_year.record(),
         "rule": {
             "score_column": summary.rule.score_column,
             "new_word_threshold": summary.rule.new_word_threshold,
@@ -179,7 +197,9 @@ def build_game(
             current["word"][maybe], current["probability"][maybe], chosen[maybe], strict=True
         )
     )
-    summary = BuildSummary(game, rule, past.validation, words, band, maybe_rows, past.new_words)
+    summary = BuildSummary(
+        game, rule, past.validation, words, band, maybe_rows, past.new_words, past.test_year
+    )
     return summary, past.left_out
 
 
@@ -197,6 +217,7 @@ class ThePast:
     verdict_days: dict[str, np.ndarray]
     left_out: LeftOut
     factor_names: list[str]
+    test_year: TestYear
 
 
 def judge_the_past(
@@ -224,9 +245,27 @@ def judge_the_past(
     backtest = backtest_rows(history, history_decisions, rule)
     del history, history_decisions  # their scores and buckets, hundreds of MB, are not stored
     store_backtest(con, game, backtest)
+    test_year = test_year_scores(con, game, validation_until + dt.timedelta(days=1), last)
     return ThePast(
-        rule, band, validation, new_words, current, verdict_days, found.left_out, found.factor_names
+        rule,
+        band,
+        validation,
+        new_words,
+        current,
+        verdict_days,
+        found.left_out,
+        found.factor_names,
+        test_year,
     )
+
+
+def test_year_scores(con: Connection, game: Game, first: dt.date, last: dt.date) -> TestYear:
+    """Return the stored backtest's scores from `first` to `last`, every pair and new words."""
+    params = {"game": game.name, "first": first, "last": last}
+    rows = warehouse.run(con, "build/test_year_scores", params).fetchall()
+    scores = {kind: {"precision": p, "recall": r, "f1": f1} for kind, p, r, f1 in rows}
+    empty = {"precision": 1.0, "recall": 1.0, "f1": 1.0}  # no pair: nothing wrong
+    return TestYear(first, last, scores.get("all", empty), scores.get("new", empty))
 
 
 def choose_band(
