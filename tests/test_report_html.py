@@ -190,7 +190,9 @@ def test_chromium_reports_a_script_error(tmp_path: Path) -> None:
 
 
 @needs_chromium
-def test_the_page_loads_in_chromium_without_a_console_error(page: Path, tmp_path: Path) -> None:
+def test_the_page_loads_in_chromium_without_a_console_error(
+    page: Path, tmp_path: Path, tiny_warehouse: Path
+) -> None:
     finished = run_chromium(page, tmp_path / "profile", "--dump-dom")
     assert finished.returncode == 0, finished.stderr
     assert console_lines(finished.stderr) == []
@@ -199,6 +201,26 @@ def test_the_page_loads_in_chromium_without_a_console_error(page: Path, tmp_path
     assert len(charts) >= 6  # per game: two month charts and the error kinds; the NYT's solutions
     assert all(chart.find_all(["path", "rect", "circle"]) for chart in charts)
     assert uncaptioned(dom) == []
+    # as complete as the Markdown report: every heading it prints is a heading Chromium shows
+    shown = {heading.get_text(" ", strip=True) for heading in dom.select("h1, h2, h3, h4")}
+    printed = markdown_headings(tiny_warehouse, tmp_path / "markdown")
+    assert (len(printed), printed - shown) == (28, set())
+
+
+def markdown_headings(warehouse: Path, folder: Path) -> set[str]:
+    """Return the headings of the Markdown report of the page's warehouse and window (its `#`
+    lines, without the Markdown syntax)."""
+    result = CliRunner().invoke(
+        app,
+        ["report", "--since", "2024-01-01", "--out", str(folder)],
+        env={"PIPELINE_WAREHOUSE": str(warehouse)},
+    )
+    assert result.exit_code == 0, result.output
+    return {
+        line.lstrip("#").strip().replace("`", "")
+        for line in result.stdout.splitlines()
+        if line.startswith("#")
+    }
 
 
 def uncaptioned(page: BeautifulSoup) -> list[str]:
