@@ -25,6 +25,7 @@ __all__ = [
     "Board",
     "Solution",
     "WordIndex",
+    "best_chain",
     "commonest_chain",
     "commonest_solution",
     "count_best",
@@ -548,6 +549,15 @@ def commonest_chain(
     return min(candidates, key=rank, default=None)
 
 
+def best_chain(
+    links: list[dict[State, list[Link]]], zipf: Mapping[Word, float] | None = None
+) -> tuple[Word, ...]:
+    """Return the best chain of non-empty links: with `zipf`, the one whose rarest word is the
+    commonest (commonest_chain), else the alphabetically first (first_chain)."""
+    chain = commonest_chain(links, zipf, math.inf) if zipf else None
+    return chain or first_chain(links)
+
+
 def rarest_zipf(solution: Solution, zipf: Mapping[Word, float]) -> float:
     """Return the Zipf frequency of a solution's rarest word (a word zipf lacks is 0)."""
     return min(zipf.get(word, 0.0) for word in solution.words)
@@ -739,8 +749,7 @@ def solve(
     links = board_links(board, words, max_words)
     if not links:
         return None
-    chain = commonest_chain(links, zipf, math.inf) if zipf else None
-    return Solution(chain or first_chain(links))
+    return Solution(best_chain(links, zipf))
 
 
 def solve_all(

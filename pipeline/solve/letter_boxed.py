@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -74,9 +73,7 @@ def answer_board(
     solution of one letter more."""
     zipf = zipf or {}
     links = lb.board_links(board, words, max_words)
-    best = None
-    if links:
-        best = Solution(lb.commonest_chain(links, zipf, math.inf) or lb.first_chain(links))
+    best = Solution(lb.best_chain(links, zipf)) if links else None
     count = lb.chain_count(links) if links else 0
     listed = None
     if exactly is not None:
