@@ -75,6 +75,8 @@ class GameHooks:
     new_word_model: bool = False
     # the NYT's style learned after the lists are built (games/style.py), from the game's list
     learn_style: Callable[[Connection, Game, list[str]], None]
+    # what the report compares the NYT's puzzles with in its style sections (games/style.py)
+    style_candidates: str
 
     # --- today --------------------------------------------------------------------------------
     stored_record: Callable[[Connection, dt.date | None], Any]  # a date's stored puzzle, or None
@@ -96,7 +98,8 @@ class GameHooks:
 
     # --- report -------------------------------------------------------------------------------
     def report_sections(self, con: Connection, context: ReportContext) -> list[Section]:
-        """Return the game's own sections of `pipeline report`."""
+        """Return the game's own sections of `pipeline report` (the report adds the NYT's style
+        and the generator's checks after them, for every game)."""
         return []
 
     def report_files(self) -> list[str]:

@@ -201,8 +201,28 @@ def file_names(games: tuple[Game, ...], html: bool = False) -> list[str]:
         names += [f"{game.slug}_{table}.csv" for table in confidence.CSV_TABLES]
         names += [f"{game.slug}_{table}.csv" for table in (*REVERSAL_TABLES, "reversals_backtest")]
         names += hooks_of(game).report_files()
+        names += style_files(game)
         names += [f"{game.slug}_{CHART_FILE}", f"{game.slug}_{confidence.CHART_FILE}"]
     return names + ([HTML_FILE] if html else [])
+
+
+def style_sections(con: Connection, game: Game) -> list[Section]:
+    """Return every game's sections on the NYT's style and on the generator's last checks."""
+    from pipeline import config
+    from pipeline.games.style import CHECKS_FILE, generated_checks_sections, nyt_style_sections
+
+    return [
+        *nyt_style_sections(con, game, hooks_of(game).style_candidates),
+        *generated_checks_sections(game, config.reports_dir() / CHECKS_FILE),
+    ]
+
+
+def style_files(game: Game) -> list[str]:
+    """Return the names of the files the style sections write."""
+    from pipeline.games.style import nyt_style_file
+    from pipeline.games.style_sections import checks_file
+
+    return [nyt_style_file(game), checks_file(game)]
 
 
 def write_charts(report: GameReport, sure: confidence.ConfidenceReport, folder: Path) -> list[Path]:
@@ -231,6 +251,7 @@ def game_sections(
         found += hooks_of(game).report_sections(
             con, ReportContext(folder, report.first, report.last)
         )
+        found += style_sections(con, game)
     if html:
         with progress.step(f"{game.title}: the evidence for each missed and extra word"):
             found.append(sections.evidence_section(report, word_evidence(con, report)))

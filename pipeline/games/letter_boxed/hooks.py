@@ -597,27 +597,13 @@ class LetterBoxedHooks(GameHooks):
     day_lines = staticmethod(day_lines)
     day_record = staticmethod(day_record)
 
-    def report_sections(self, con: Connection, context: ReportContext) -> list[Section]:
-        from pipeline import config
-        from pipeline.games.style import CHECKS_FILE, generated_checks_sections, nyt_style_sections
+    style_candidates = "boards made from the custom list in the NYT's letter style"
 
-        candidates = "boards made from the custom list in the NYT's letter style"
-        return [
-            *nyt_solutions_sections(con, context),
-            *nyt_style_sections(con, LETTER_BOXED, candidates),
-            *generated_checks_sections(LETTER_BOXED, config.reports_dir() / CHECKS_FILE),
-        ]
+    def report_sections(self, con: Connection, context: ReportContext) -> list[Section]:
+        return nyt_solutions_sections(con, context)
 
     def report_files(self) -> list[str]:
-        from pipeline.games.style import nyt_style_file
-        from pipeline.games.style_sections import checks_file
-
-        return [
-            *SECTION_FILES.values(),
-            CSV_FILE,
-            nyt_style_file(LETTER_BOXED),
-            checks_file(LETTER_BOXED),
-        ]
+        return [*SECTION_FILES.values(), CSV_FILE]
 
     def evidence(self, con: Connection, word: str) -> dict:
         return listed(con, word)

@@ -293,29 +293,17 @@ class SpellingBeeHooks(GameHooks):
     day_lines = staticmethod(day_lines)
     day_record = staticmethod(day_record)
 
-    def report_sections(self, con: Connection, context: ReportContext) -> list[Section]:
-        from pipeline import config
-        from pipeline.games.honeycombs import report_sections
-        from pipeline.games.style import CHECKS_FILE, generated_checks_sections, nyt_style_sections
+    style_candidates = "every honeycomb of the custom list with a pangram"
 
-        candidates = "every honeycomb of the custom list with a pangram"
-        return [
-            *report_sections(con, context.folder),
-            *nyt_style_sections(con, SPELLING_BEE, candidates),
-            *generated_checks_sections(SPELLING_BEE, config.reports_dir() / CHECKS_FILE),
-        ]
+    def report_sections(self, con: Connection, context: ReportContext) -> list[Section]:
+        from pipeline.games.honeycombs import report_sections
+
+        return report_sections(con, context.folder)
 
     def report_files(self) -> list[str]:
         from pipeline.games.honeycombs import RANKS_CSV_FILE, SECTION_FILES
-        from pipeline.games.style import nyt_style_file
-        from pipeline.games.style_sections import checks_file
 
-        return [
-            RANKS_CSV_FILE,
-            *SECTION_FILES.values(),
-            nyt_style_file(SPELLING_BEE),
-            checks_file(SPELLING_BEE),
-        ]
+        return [RANKS_CSV_FILE, *SECTION_FILES.values()]
 
     def evidence(self, con: Connection, word: str) -> dict:
         return not_accepted(con, word)
