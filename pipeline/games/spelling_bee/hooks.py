@@ -10,7 +10,7 @@ from __future__ import annotations
 import datetime as dt
 from collections import Counter
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from pipeline.games import SPELLING_BEE
 from pipeline.games.hooks import GameHooks, ReportContext, StoredDay, comparison_lines, some_words
@@ -19,7 +19,7 @@ from pipeline.sources.records import NYTBEE, BeeRecord
 from pipeline.storage import warehouse
 from solvers import spelling_bee_scoring as scoring
 from solvers.masks import is_plain_word, letter_mask
-from solvers.spelling_bee import MIN_LENGTH, make_puzzle
+from solvers.spelling_bee import MIN_LENGTH, Puzzle, make_puzzle
 
 if TYPE_CHECKING:
     from pipeline.games.game import Game
@@ -162,16 +162,33 @@ def words_for(words: Iterable[str], record: BeeRecord) -> list[str]:
     return scoring.ScoredSubsetSolver(list(words)).solve_scored(puzzle).words
 
 
+class ScoredDay(NamedTuple):
+    """A stored day's puzzle with the words that count (the official answers when known, else
+    the custom dictionary's) and the custom dictionary's expectation, each scored."""
+
+    puzzle: Puzzle
+    answers: tuple[str, ...]  # the official answers (none when not known)
+    counted: scoring.ScoredAnswers
+    expected: scoring.ScoredAnswers
+
+
+def scored_day(day: StoredDay) -> ScoredDay:
+    """Return a stored day's puzzle with its counted and expected words scored (what both
+    `today` outputs read)."""
+    record = day.record
+    assert isinstance(record, BeeRecord)
+    puzzle = make_puzzle(record.center, record.others)
+    counted = scoring.score_answers(list(record.answers) or day.expected, puzzle)
+    expected = scoring.score_answers(day.expected, puzzle)
+    return ScoredDay(puzzle, tuple(record.answers), counted, expected)
+
+
 def day_lines(day: StoredDay, reveal: bool) -> list[str]:
     """Return the letters, the counts and rank thresholds, the hint grid and two-letter list of
     the words that count (the official answers when known, else the custom dictionary's), the
     custom dictionary's expectation, and the words if revealed."""
-    record = day.record
-    assert isinstance(record, BeeRecord)
-    puzzle = make_puzzle(record.center, record.others)
-    official = bool(record.answers)
-    counted = scoring.score_answers(list(record.answers) if official else day.expected, puzzle)
-    expected = scoring.score_answers(day.expected, puzzle)
+    puzzle, answers, counted, expected = scored_day(day)
+    official = bool(answers)
     ranks = dict(scoring.rank_thresholds(counted.total))
     whose = (
         "The custom dictionary expects"
@@ -200,7 +217,7 @@ def day_lines(day: StoredDay, reveal: bool) -> list[str]:
         others = [word for word in counted.words if word not in counted.pangrams]
         lines += ["Words: " + (", ".join(others) or "(none)")]
         if official and day.stored:  # today's page may still change its answers
-            lines += comparison_lines(day.expected, record.answers, "official answers")
+            lines += comparison_lines(day.expected, answers, "official answers")
     else:
         lines += ["", "(answers hidden: --reveal shows them)"]
     return lines
@@ -210,12 +227,8 @@ def day_record(day: StoredDay, reveal: bool) -> dict:
     """Return what day_lines says as data (`pipeline today --json`): the letters, the counts,
     rank thresholds, hint grid and two-letter list of the words that count, and the custom
     dictionary's expectation; the words only if revealed."""
-    record = day.record
-    assert isinstance(record, BeeRecord)
-    puzzle = make_puzzle(record.center, record.others)
-    official = bool(record.answers)
-    counted = scoring.score_answers(list(record.answers) if official else day.expected, puzzle)
-    expected = scoring.score_answers(day.expected, puzzle)
+    puzzle, answers, counted, expected = scored_day(day)
+    official = bool(answers)
     described: dict[str, Any] = {
         "center": puzzle.center,
         "others": puzzle.others,
