@@ -12,7 +12,6 @@ import os
 import shutil
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -20,28 +19,12 @@ import pytest
 from pipeline.cli import main
 from pipeline.cli.options import FULL_DISK
 from tests.command_warehouse import build_command_warehouse
+from tests.mounts import tmpfs
 
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return build_command_warehouse(tmp_path_factory.mktemp("full_disk") / "warehouse.duckdb")
-
-
-@contextlib.contextmanager
-def small_tmpfs(folder: Path, size: str = "64k") -> Iterator[Path]:
-    """Mount a tmpfs of `size` on a new folder for the block, or skip the test."""
-    folder.mkdir()
-    mounted = subprocess.run(
-        ["mount", "-t", "tmpfs", "-o", f"size={size}", "tmpfs", str(folder)],
-        capture_output=True,
-        check=False,
-    )
-    if mounted.returncode != 0:
-        pytest.skip(f"cannot mount a tmpfs here: {mounted.stderr.decode().strip()}")
-    try:
-        yield folder
-    finally:
-        subprocess.run(["umount", str(folder)], check=False)
 
 
 def fill(path: Path) -> None:
@@ -75,7 +58,7 @@ def run(capsys, monkeypatch, folder: Path, *args: str) -> tuple[int, str, str]:
 def test_an_export_onto_a_full_disk_leaves_the_old_file(
     capsys, monkeypatch, tmp_path: Path, built: Path, fmt: str
 ) -> None:
-    with small_tmpfs(tmp_path / "small", "16k") as small:
+    with tmpfs(tmp_path / "small", "size=16k") as small:
         target = small / f"archive.{fmt}"
         target.write_text("old\n")
         fill(small / "filler")
@@ -90,7 +73,7 @@ def test_an_export_onto_a_full_disk_leaves_the_old_file(
 def test_a_report_onto_a_full_disk_leaves_the_old_files(
     capsys, monkeypatch, tmp_path: Path, built: Path
 ) -> None:
-    with small_tmpfs(tmp_path / "small", "16k") as small:
+    with tmpfs(tmp_path / "small", "size=16k") as small:
         reports = small / "reports"
         reports.mkdir()
         (reports / "overall.csv").write_text("old\n")

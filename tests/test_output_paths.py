@@ -3,15 +3,12 @@ a temporary file and a rename, with the umask's permissions; symlinks followed t
 
 from __future__ import annotations
 
-import contextlib
 import errno
 import json
 import os
 import shutil
 import stat
-import subprocess
 import tempfile
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -21,6 +18,7 @@ from pipeline.cli.app import app
 from pipeline.errors import UserError
 from pipeline.storage.output_paths import atomic_write, check_output_file, check_output_folder
 from tests.command_warehouse import PUZZLE_DATES, build_command_warehouse, warehouse_snapshot
+from tests.mounts import tmpfs
 
 runner = CliRunner()
 
@@ -152,25 +150,8 @@ def test_an_unwritable_folder_is_refused_for_a_user_who_is_not_root(tmp_path_fac
         shutil.rmtree(shared)
 
 
-@contextlib.contextmanager
-def read_only_mount(folder: Path) -> Iterator[Path]:
-    """Mount a read-only tmpfs on a new folder for the block, or skip the test."""
-    folder.mkdir()
-    mounted = subprocess.run(
-        ["mount", "-t", "tmpfs", "-o", "ro,size=64k", "tmpfs", str(folder)],
-        capture_output=True,
-        check=False,
-    )
-    if mounted.returncode != 0:
-        pytest.skip(f"cannot mount a tmpfs here: {mounted.stderr.decode().strip()}")
-    try:
-        yield folder
-    finally:
-        subprocess.run(["umount", str(folder)], check=False)
-
-
 def test_a_read_only_file_system_is_one_error_line(command_warehouse, tmp_path):
-    with read_only_mount(tmp_path / "ro") as folder:
+    with tmpfs(tmp_path / "ro", "ro,size=64k") as folder:
         with pytest.raises(UserError) as refused:
             check_output_file(folder / "records.jsonl")
         assert str(refused.value) == (
@@ -200,7 +181,7 @@ READ_ONLY_REST = (
 
 @pytest.mark.parametrize("stage", [("scrape", "--offline", "--until", "2018-06-01"), ("build",)])
 def test_a_stage_whose_warehouse_is_on_a_read_only_file_system_is_one_error_line(tmp_path, stage):
-    with read_only_mount(tmp_path / "ro") as folder:
+    with tmpfs(tmp_path / "ro", "ro,size=64k") as folder:
         result = pipeline(*stage, warehouse=folder / "warehouse.duckdb", PIPELINE_OFFLINE="1")
         last = result.output.splitlines(keepends=True)[-1]  # after the stage's progress lines
         assert (result.exit_code, last) == (
@@ -217,7 +198,7 @@ def test_a_build_whose_lists_go_to_a_read_only_file_system_changes_nothing(
     shutil.copytree(command_warehouse.parent, tmp_path / "copy")
     copy = tmp_path / "copy" / "warehouse.duckdb"
     before = warehouse_snapshot(copy)
-    with read_only_mount(tmp_path / "ro") as folder:
+    with tmpfs(tmp_path / "ro", "ro,size=64k") as folder:
         result = pipeline("build", warehouse=copy, PIPELINE_CUSTOM=str(folder))
         last = result.output.splitlines(keepends=True)[-1]  # after the stage's progress lines
         assert result.exit_code == 2 and "Traceback" not in result.output
