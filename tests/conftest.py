@@ -389,6 +389,24 @@ def tiny_warehouse(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
+@pytest.fixture
+def tiny_copy(tiny_warehouse: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Point the pipeline at a copy of the tiny warehouse and its lists, offline (a command may
+    write to them); return the copy's path."""
+    copy = tmp_path / "warehouse.duckdb"
+    shutil.copyfile(tiny_warehouse, copy)
+    shutil.copytree(tiny_warehouse.parent / "custom", tmp_path / "custom")
+    for name, value in {
+        "PIPELINE_WAREHOUSE": str(copy),
+        "PIPELINE_CUSTOM": str(tmp_path / "custom"),
+        "PIPELINE_RAW": str(tmp_path / "raw"),
+        "PIPELINE_MIRROR": "",
+        "PIPELINE_OFFLINE": "1",
+    }.items():
+        monkeypatch.setenv(name, value)
+    return copy
+
+
 @dataclass(frozen=True)
 class BuiltEvidence:
     """The build's evidence of the past verdicts and of every word as of the day after them."""

@@ -102,21 +102,7 @@ def test_explain_json(tiny: Path) -> None:
     ) in text
 
 
-def test_build_and_scrape_json(
-    tiny_warehouse: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    import shutil
-
-    copy = tmp_path / "warehouse.duckdb"
-    shutil.copyfile(tiny_warehouse, copy)
-    for name, value in {
-        "PIPELINE_WAREHOUSE": str(copy),
-        "PIPELINE_CUSTOM": str(tmp_path / "custom"),
-        "PIPELINE_RAW": str(tmp_path / "raw"),
-        "PIPELINE_MIRROR": "",
-        "PIPELINE_OFFLINE": "1",
-    }.items():
-        monkeypatch.setenv(name, value)
+def test_build_and_scrape_json(tiny_copy: Path) -> None:
     built = json.loads(invoke("build", "spelling-bee", "--json"))
     assert list(built) == ["spelling-bee"]
     assert built["spelling-bee"]["rule"]["score_column"] == "score_last"

@@ -4,7 +4,6 @@ commands print validates against it (jsonschema, draft 2020-12): one JSON style,
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
 import pytest
@@ -92,23 +91,6 @@ def test_words_is_always_a_list_and_a_count_says_so(path: Path) -> None:
             assert "array" in found.get("type", "array"), (name, found)
 
 
-@pytest.fixture
-def tiny(tiny_warehouse: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Point the pipeline at a copy of the tiny warehouse and its lists, offline."""
-    copy = tmp_path / "warehouse.duckdb"
-    shutil.copyfile(tiny_warehouse, copy)
-    shutil.copytree(tiny_warehouse.parent / "custom", tmp_path / "custom")
-    for name, value in {
-        "PIPELINE_WAREHOUSE": str(copy),
-        "PIPELINE_CUSTOM": str(tmp_path / "custom"),
-        "PIPELINE_RAW": str(tmp_path / "raw"),
-        "PIPELINE_MIRROR": "",
-        "PIPELINE_OFFLINE": "1",
-    }.items():
-        monkeypatch.setenv(name, value)
-    return copy
-
-
 def printed(*args: str) -> str:
     """Run a command in-process; return its stdout (exit status 0)."""
     result = CliRunner().invoke(app, list(args))
@@ -134,7 +116,7 @@ TINY_COMMANDS = [
     ("name", "args"), TINY_COMMANDS, ids=lambda x: " ".join(x) if isinstance(x, list) else x
 )
 def test_what_a_command_prints_validates_against_its_schema(
-    tiny: Path, name: str, args: list[str]
+    tiny_copy: Path, name: str, args: list[str]
 ) -> None:
     validate(name, printed(*args))
 
