@@ -25,6 +25,7 @@ LETTER_BOXED = Game(
     package="pipeline.games.letter_boxed",
     official_answers="each day's NYT word list",
     past_answers="every word of a past NYT Letter Boxed list",
+    ranks_by_commonness=True,  # the best solution with the commonest words leads
 )
 GAMES: tuple[Game, ...] = (SPELLING_BEE, LETTER_BOXED)
 

@@ -16,6 +16,9 @@ class Game:
     package: str  # its own modules: hooks.py, generate.py, play.py (imported when first used)
     official_answers: str  # what the NYT publishes that the dictionary is judged against
     past_answers: str  # what "a past answer" means for the game
+    # its solver ranks solutions by commonness, so the build writes the Zipf frequencies of its
+    # words beside the list (zipf_file)
+    ranks_by_commonness: bool = False
 
     @property
     def min_length(self) -> int:
@@ -48,9 +51,10 @@ class Game:
         return f"{self.slug}_zipf.tsv"
 
     @property
-    def list_files(self) -> tuple[str, str, str]:
+    def list_files(self) -> tuple[str, ...]:
         """Return the names of the files the build writes for the game in data/custom/."""
-        return (self.custom_file, self.maybe_file, self.zipf_file)
+        zipf = (self.zipf_file,) if self.ranks_by_commonness else ()
+        return (self.custom_file, self.maybe_file, *zipf)
 
     def module(self, name: str) -> str:
         """Return the dotted name of one of the game's own modules (`hooks`, `generate`, `play`)."""

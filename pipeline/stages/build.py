@@ -116,8 +116,10 @@ def build(
         hooks_of(summary.game).learn_style(con, summary.game, summary.words)
         custom_lists.stage_word_list(summary.game, summary.words, build_id)
         custom_lists.stage_maybe_list(summary.game, summary.maybe, build_id)
-        zipf = warehouse.run(con, "build/universe_zipf", {"game": summary.game.name}).fetchall()
-        custom_lists.stage_zipf_list(summary.game, zipf, build_id)
+        if summary.game.ranks_by_commonness:
+            params = {"game": summary.game.name}
+            zipf = warehouse.run(con, "build/universe_zipf", params).fetchall()
+            custom_lists.stage_zipf_list(summary.game, zipf, build_id)
     return [summaries[game.name] for game in games]
 
 

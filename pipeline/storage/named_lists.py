@@ -67,21 +67,9 @@ def read_maybe_list(game: Game, letters: str | None = None) -> list[MaybeWord]:
     """Return the game's maybe words (the file the build writes beside the custom list), only
     those made of `letters` when given; none when the file is missing (a list built by an older
     version) or unreadable."""
-    path = config.custom_dir() / game.maybe_file
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
-        return []
-    word_pattern = f"[{re.escape(letters)}]+" if letters else "[a-z]+"
-    # One search over the file, from line to line by their newlines (most words use other
-    # letters: they are never split or parsed).
-    row = re.compile(rf"\n({word_pattern})\t([^\t\r\n]*)\t([^\t\r\n]*)\r?(?=\n|\Z)")
-    header_end = text.find("\n")
-    if header_end < 0:
-        return []
+    rows = word_rows(config.custom_dir() / game.maybe_file, letters, fields=2)
     return [
-        MaybeWord(word, float(probability), in_list == "in")
-        for word, probability, in_list in row.findall(text, header_end)
+        MaybeWord(word, float(probability), in_list == "in") for word, probability, in_list in rows
     ]
 
 
@@ -90,14 +78,25 @@ def read_zipf(game: Game, letters: str | None = None) -> dict[Word, float]:
     the file the build writes beside the custom list, every universe word with a frequency (a
     word it lacks is 0); empty when the file is missing (a list built by an older version) or
     unreadable."""
-    path = config.custom_dir() / game.zipf_file
+    rows = word_rows(config.custom_dir() / game.zipf_file, letters, fields=1)
+    return {word: float(zipf) for word, zipf in rows}
+
+
+def word_rows(path: Path, letters: str | None, fields: int) -> list[tuple[str, ...]]:
+    """Return the rows (word and `fields` tab-separated fields) of a file the build writes
+    beside a list, after its header line, only those whose word is made of `letters` when
+    given; none when the file is missing or unreadable."""
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError):
-        return {}
+        return []
     word_pattern = f"[{re.escape(letters)}]+" if letters else "[a-z]+"
-    row = re.compile(rf"\n({word_pattern})\t([0-9.]+)\r?(?=\n|\Z)")
-    return {word: float(zipf) for word, zipf in row.findall(text, max(text.find("\n"), 0))}
+    # One search over the file, from line to line by their newlines (most words use other
+    # letters: they are never split or parsed).
+    cells = r"\t([^\t\r\n]*)" * fields
+    row = re.compile(rf"\n({word_pattern}){cells}\r?(?=\n|\Z)")
+    header_end = text.find("\n")
+    return row.findall(text, header_end) if header_end >= 0 else []
 
 
 def plain_words(text: str) -> list[Word]:
