@@ -182,12 +182,14 @@ class NytPuzzles:
         return NytPuzzles(self.day[rows], self.letters_mask[rows], self.center_bit[rows])
 
 
+PAIR_FIRSTS = np.array([i for i, _ in PAIRS])
+PAIR_SECONDS = np.array([j for _, j in PAIRS])
+
+
 def pair_matrix(masks: np.ndarray) -> np.ndarray:
     """Return a (rows, 325) 0/1 matrix: which letter pairs each mask holds."""
-    letters = (masks[:, None] >> np.arange(26)) & 1
-    first = np.array([i for i, _ in PAIRS])
-    second = np.array([j for _, j in PAIRS])
-    return (letters[:, first] & letters[:, second]).astype(np.int8)
+    letters = ((np.asarray(masks)[:, None] >> np.arange(26)) & 1).astype(np.int8)
+    return letters[:, PAIR_FIRSTS] & letters[:, PAIR_SECONDS]
 
 
 @dataclass(frozen=True)
@@ -292,19 +294,26 @@ def feature_names() -> list[str]:
     return [f"{group}_{i}" for group, width in FEATURE_GROUPS for i in range(width)]
 
 
-def as_of(candidates: Honeycombs, history: History, index: int) -> np.ndarray:
-    """Return the candidates' standing as of day `index` of the history: the letter pairs the NYT
-    had never combined, its earlier uses of the letter set, whether of this very center, and the
-    days since the set's last use (columns of an array)."""
-    never = pair_matrix(candidates.letters_mask)[:, ~history.pairs_seen[index]].sum(axis=1)
-    uses = history.set_uses[index]
+def as_of(candidates: Honeycombs, history: History, index: int | np.ndarray) -> np.ndarray:
+    """Return the candidates' standing as of day `index` of the history (one for all, or one per
+    candidate): the letter pairs the NYT had never combined, its earlier uses of the letter set,
+    whether of this very center, and the days since the set's last use (columns of an array)."""
+    indices = np.broadcast_to(np.asarray(index), (len(candidates),)).tolist()
+    unseen = ~history.pairs_seen[indices]
+    never = (pair_matrix(candidates.letters_mask).astype(bool) & unseen).sum(axis=1)
     none = SetUse(0, 0, 0)
-    found = [uses.get(int(m), none) for m in candidates.letters_mask]
+    masks = candidates.letters_mask.tolist()
+    found = [history.set_uses[i].get(m, none) for i, m in zip(indices, masks, strict=True)]
     times = np.array([use.times for use in found])
     same_center = np.array(
-        [use.centers & int(c) != 0 for use, c in zip(found, candidates.center_bit, strict=True)]
+        [use.centers & c != 0 for use, c in zip(found, candidates.center_bit.tolist(), strict=True)]
     )
-    since = np.array([history.days[index] - use.last_day if use.times else 99999 for use in found])
+    since = np.array(
+        [
+            history.days[i] - use.last_day if use.times else 99999
+            for i, use in zip(indices, found, strict=True)
+        ]
+    )
     return np.stack([never, times, same_center, since], axis=1)
 
 
@@ -356,17 +365,14 @@ def fit_likeness(
     days = [day for day, _ in kept]
     history = history_before(history_of, days)
     rng = np.random.default_rng(seed)
-    blocks, labels, weights = [], [], []
-    last = max(days)
-    for index, (day, row) in enumerate(kept):
-        rows = np.concatenate([[row], rng.integers(0, len(candidates), CONTROLS)])
-        chosen = candidates.take(rows)
-        blocks.append(features(chosen, as_of(chosen, history, index)))
-        labels.append(np.r_[1.0, np.zeros(CONTROLS)])
-        weights.append(np.full(CONTROLS + 1, 0.5 ** ((last - day) / HALF_LIFE_DAYS)))
-    x = np.vstack(blocks)
-    y = np.concatenate(labels)
-    w = np.concatenate(weights)
+    rows = np.concatenate(
+        [np.concatenate([[row], rng.integers(0, len(candidates), CONTROLS)]) for _, row in kept]
+    )
+    chosen = candidates.take(rows)
+    puzzle = np.repeat(np.arange(len(kept)), CONTROLS + 1)  # each row's NYT puzzle
+    x = features(chosen, as_of(chosen, history, puzzle))
+    y = np.tile(np.r_[1.0, np.zeros(CONTROLS)], len(kept))
+    w = np.repeat(0.5 ** ((max(days) - np.array(days)) / HALF_LIFE_DAYS), CONTROLS + 1)
     return Likeness(fit_logistic(x, y, w, l2=l2, iterations=ITERATIONS), len(kept))
 
 
