@@ -73,8 +73,12 @@ class GameHooks:
     # new words judged by the new-word model (model/newword.py; it reads when the other games
     # left each word out), or by their evidence bucket's rate alone
     new_word_model: bool = False
-    # the NYT's style learned after the lists are built (games/style.py), from the game's list
-    learn_style: Callable[[Connection, Game, list[str]], None]
+    # the NYT's style, learned once the game's list is built (games/style.py): what it reads from
+    # the warehouse, the fit itself (pure: the build may run it in a second process, so that
+    # what it is given and returns must pickle) and the storing of what the fit learned
+    style_inputs: Callable[[Connection, Game, list[str]], Any]
+    fit_style: Callable[[Any], Any]
+    store_style: Callable[[Connection, Game, Any], None]
     # what the report compares the NYT's puzzles with in its style sections (games/style.py)
     style_candidates: str
 

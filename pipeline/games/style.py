@@ -12,7 +12,9 @@ from __future__ import annotations
 import datetime as dt
 import json
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
+from typing import cast
 
 import numpy as np
 
@@ -62,26 +64,65 @@ def nyt_honeycombs(con: Connection) -> tuple[hs.NytPuzzles, dict[str, np.ndarray
     return hs.NytPuzzles(r["day"], r["letters_mask"], r["center_bit"]), r
 
 
-def learn_spelling_bee_style(con: Connection, game: Game) -> None:
-    """Score every honeycomb of the custom list, fit the likeness model on the whole archive, and
-    store the honeycombs, the style's distributions and the model."""
-    with progress.step(f"{game.name}: the NYT's style, and every honeycomb of the custom list"):
-        candidates = hs.honeycomb_figures(spelling_bee_words(con, game))
-        nyt, official = nyt_honeycombs(con)
-        end = int(nyt.day.max()) + 1
-        model = hs.fit_likeness(candidates, nyt, nyt)
-        log_odds = hs.likeness_scores(model, candidates, nyt, end)
-        difficulty = hs.difficulty_percentile(
-            hs.difficulty_scale(candidates.take(difficulty_reference(candidates, nyt, end))),
-            candidates,
-        )
-        never = hs.as_of(candidates, hs.history_before(nyt, [end]), 0)[:, 0]
-        store_honeycombs(con, candidates, log_odds, difficulty, never)
-        store_style(con, game, honeycomb_style_rows(candidates, nyt, official))
-        names = hs.feature_names()
-        store_models(con, game, date_of(end - 1), {"likeness": (names, model.coefficients)})
+@dataclass(frozen=True)
+class HoneycombInputs:
+    """What the Spelling Bee style reads from the warehouse: the custom list's eligible words, the
+    NYT's honeycombs and their official answer counts, points and pangrams."""
+
+    words: hs.WordColumns
+    nyt: hs.NytPuzzles
+    official: dict[str, np.ndarray]
+
+
+@dataclass(frozen=True)
+class HoneycombStyle:
+    """The Spelling Bee style learned: every honeycomb of the custom list with its figures,
+    likeness, difficulty and never-combined pairs; the style's rows; the fitted model."""
+
+    candidates: hs.Honeycombs
+    log_odds: np.ndarray
+    difficulty: np.ndarray
+    never_combined_pairs: np.ndarray
+    style_rows: list[tuple]
+    model: hs.Likeness
+    trained_until: dt.date
+
+
+def spelling_bee_inputs(con: Connection, game: Game) -> HoneycombInputs:
+    """Return what the Spelling Bee style reads: the custom list as the build stored it, and the
+    NYT's honeycombs."""
+    nyt, official = nyt_honeycombs(con)
+    return HoneycombInputs(spelling_bee_words(con, game), nyt, official)
+
+
+def fit_spelling_bee_style(inputs: HoneycombInputs) -> HoneycombStyle:
+    """Score every honeycomb of the custom list and fit the likeness model on the whole archive
+    (pure: the build may run it in a second process)."""
+    candidates = hs.honeycomb_figures(inputs.words)
+    nyt = inputs.nyt
+    end = int(nyt.day.max()) + 1
+    model = hs.fit_likeness(candidates, nyt, nyt)
+    log_odds = hs.likeness_scores(model, candidates, nyt, end)
+    difficulty = hs.difficulty_percentile(
+        hs.difficulty_scale(candidates.take(difficulty_reference(candidates, nyt, end))),
+        candidates,
+    )
+    never = hs.as_of(candidates, hs.history_before(nyt, [end]), 0)[:, 0]
+    rows = honeycomb_style_rows(candidates, nyt, inputs.official)
+    return HoneycombStyle(candidates, log_odds, difficulty, never, rows, model, date_of(end - 1))
+
+
+def store_spelling_bee_style(con: Connection, game: Game, style: HoneycombStyle) -> None:
+    """Store the honeycombs, the style's distributions and the model."""
+    store_honeycombs(
+        con, style.candidates, style.log_odds, style.difficulty, style.never_combined_pairs
+    )
+    store_nyt_style(con, game, style.style_rows)
+    names = hs.feature_names()
+    store_models(con, game, style.trained_until, {"likeness": (names, style.model.coefficients)})
     progress.note(
-        f"{len(candidates):,} honeycombs; likeness fitted on {model.trained_puzzles:,} NYT puzzles"
+        f"{len(style.candidates):,} honeycombs; likeness fitted on "
+        f"{style.model.trained_puzzles:,} NYT puzzles"
     )
 
 
@@ -204,7 +245,7 @@ def zones(
     return rows
 
 
-def store_style(con: Connection, game: Game, rows: list[tuple]) -> None:
+def store_nyt_style(con: Connection, game: Game, rows: list[tuple]) -> None:
     """Replace a game's rows of nyt_style."""
     names = ("feature", "value", "position", "nyt_puzzles", "nyt_share", "candidate_share")
     warehouse.hand_over(con, "style_rows", {n: [r[i] for r in rows] for i, n in enumerate(names)})
@@ -241,15 +282,16 @@ def stored_model(con: Connection, game: Game, model: str) -> np.ndarray:
 # ------------------------------------------------------------------ Letter Boxed
 
 
-def nyt_boards(
-    con: Connection, index: lb.WordIndex
+def measured_boards(
+    index: lb.WordIndex, puzzles: list[tuple[dt.date, list[str], int | None]]
 ) -> tuple[list[dt.date], list[bs.MadeBoard], list[int | None]]:
     """Return the NYT's boards (dates, figures on the list, pars), by date."""
     dates, boards, pars = [], [], []
-    for date, sides, par in warehouse.query(con, "style/letter_boxed_puzzles").rows:
-        words, one, two = bs.figures(index, tuple(sides))
+    for date, sides, par in puzzles:
+        four = cast(tuple[str, str, str, str], tuple(sides))
+        words, one, two = bs.figures(index, four)
         dates.append(date)
-        boards.append(bs.MadeBoard(tuple(sides), ("", ""), words, two, one))  # type: ignore[arg-type]
+        boards.append(bs.MadeBoard(four, ("", ""), words, two, one))
         pars.append(par)
     return dates, boards, pars
 
@@ -274,17 +316,47 @@ def fit_boards(
     return style, bs.fit_board_likeness(boards, known, board_ages, made)
 
 
-def learn_letter_boxed_style(con: Connection, game: Game, words: list[str]) -> None:
-    """Measure the NYT's boards on the custom list, fit the board model, and store the boards,
-    the style's distributions and the models."""
-    with progress.step(f"{game.name}: the NYT's style, and boards made from the custom list"):
-        chain = bs.ChainIndex.of(lb.WordIndex(words, sorted_and_plain=True))
-        dates, boards, pars = nyt_boards(con, chain.index)
-        end = dates[-1] + dt.timedelta(days=1)
-        style, model = fit_boards(chain, boards, pars, ages(dates, end), MADE_BOARDS)
-        store_boards(con, dates, boards, pars, model.likeness(boards))
-        store_style(con, game, board_style_rows(boards, pars))
-        store_models(con, game, dates[-1], board_models(style, model))
+@dataclass(frozen=True)
+class BoardInputs:
+    """What the Letter Boxed style reads: the custom list and the NYT's boards (date, sides, par)."""
+
+    words: list[str]
+    puzzles: list[tuple[dt.date, list[str], int | None]]
+
+
+@dataclass(frozen=True)
+class BoardStyle:
+    """The Letter Boxed style learned: the NYT's boards measured on the custom list, with their
+    likeness; the letter style and the board model."""
+
+    dates: list[dt.date]
+    boards: list[bs.MadeBoard]
+    pars: list[int | None]
+    likeness: np.ndarray
+    letters: bs.LetterStyle
+    model: bs.BoardLikeness
+
+
+def letter_boxed_inputs(con: Connection, words: list[str]) -> BoardInputs:
+    """Return what the Letter Boxed style reads: the custom list and the NYT's boards."""
+    return BoardInputs(words, warehouse.query(con, "style/letter_boxed_puzzles").rows)
+
+
+def fit_letter_boxed_style(inputs: BoardInputs) -> BoardStyle:
+    """Measure the NYT's boards on the custom list and fit the board model (pure: the build may
+    run it in a second process)."""
+    chain = bs.ChainIndex.of(lb.WordIndex(inputs.words, sorted_and_plain=True))
+    dates, boards, pars = measured_boards(chain.index, inputs.puzzles)
+    end = dates[-1] + dt.timedelta(days=1)
+    letters, model = fit_boards(chain, boards, pars, ages(dates, end), MADE_BOARDS)
+    return BoardStyle(dates, boards, pars, model.likeness(boards), letters, model)
+
+
+def store_letter_boxed_style(con: Connection, game: Game, style: BoardStyle) -> None:
+    """Store the boards, the style's distributions and the models."""
+    store_boards(con, style.dates, style.boards, style.pars, style.likeness)
+    store_nyt_style(con, game, board_style_rows(style.boards, style.pars))
+    store_models(con, game, style.dates[-1], board_models(style.letters, style.model))
 
 
 def board_models(

@@ -13,12 +13,13 @@ from __future__ import annotations
 import datetime as dt
 import os
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
 from pipeline import progress
 from pipeline.errors import UserError
-from pipeline.games import GAMES, Game
+from pipeline.games import GAMES, Game, game_named
 from pipeline.games.hooks import hooks_of
 from pipeline.model.evidence import (
     FACTORS,
@@ -42,6 +43,8 @@ from pipeline.model.rule import (
     reasons,
     rule_grid,
 )
+from pipeline.stages import beside
+from pipeline.stages.beside import Beside, Done
 from pipeline.stages.stage import prepare_stage
 from pipeline.storage import custom_lists, warehouse
 from pipeline.storage.edits import Edit, edit_columns
@@ -49,6 +52,7 @@ from pipeline.storage.warehouse import Connection
 from pipeline.table import Table
 
 VALIDATION_YEARS = 1
+STYLE_APART_MIN_WORDS = 20_000  # a list this long takes seconds to learn the style on
 EPOCH = dt.date(1970, 1, 1)  # dates cross to DuckDB as day numbers (numpy dates do not)
 
 
@@ -107,20 +111,40 @@ def build(
     warehouse.create_missing_tables(con, "build")
     summaries: dict[str, BuildSummary] = {}
     left_out: dict[str, LeftOut] = {}  # each game built so far: when its words were left out
+    styles: dict[str, Beside | Done] = {}  # each game's style, learned while the build goes on
     for game in sorted(games, key=uses_new_word_model):  # the model reads the other games
         elsewhere = left_out_elsewhere(con, game, left_out) if uses_new_word_model(game) else None
-        summaries[game.name], left_out[game.name] = build_game(
+        summaries[game.name], left_out[game.name], styles[game.name] = build_game(
             con, game, build_id, edits or [], elsewhere
         )
     for summary in (summaries[game.name] for game in games):
-        hooks_of(summary.game).learn_style(con, summary.game, summary.words)
         custom_lists.stage_word_list(summary.game, summary.words, build_id)
         custom_lists.stage_maybe_list(summary.game, summary.maybe, build_id)
         if summary.game.ranks_by_commonness:
             params = {"game": summary.game.name}
             zipf = warehouse.run(con, "build/universe_zipf", params).fetchall()
             custom_lists.stage_zipf_list(summary.game, zipf, build_id)
+    for game in games:
+        with progress.step(f"{game.name}: the NYT's style, learned on the custom list"):
+            hooks_of(game).store_style(con, game, styles[game.name].result())
     return [summaries[game.name] for game in games]
+
+
+def start_learning_style(con: Connection, game: Game, words: list[str]) -> Beside | Done:
+    """Start learning the NYT's style on a game's new list (games/style.py): for a list long
+    enough to take seconds, in a second process while the build goes on."""
+    inputs = hooks_of(game).style_inputs(con, game, words)
+    apart = len(words) >= STYLE_APART_MIN_WORDS
+    if apart:
+        progress.note(f"{game.name}: learning the NYT's style in a second process meanwhile")
+    return beside.start(fit_style_of_game, (game.name, inputs), beside=apart)
+
+
+def fit_style_of_game(job: tuple[str, Any]) -> Any:
+    """Return a game's style fitted on its inputs (the game given by name: this may run in a
+    second process)."""
+    name, inputs = job
+    return hooks_of(game_named(name)).fit_style(inputs)
 
 
 @dataclass(frozen=True)
@@ -179,9 +203,10 @@ def first_left_out(verdicts: Verdicts, words: list[str]) -> LeftOut:
 
 def build_game(
     con: Connection, game: Game, build_id: str, edits: list[Edit], elsewhere: LeftOut | None
-) -> tuple[BuildSummary, LeftOut]:
-    """Build one game's evidence, choose its rule, store its backtest and custom words; return
-    what it built and when its words were left out (the new-word model of another game reads it)."""
+) -> tuple[BuildSummary, LeftOut, Beside | Done]:
+    """Build one game's evidence, choose its rule, store its custom words and backtest; return
+    what it built, when its words were left out (the new-word model of another game reads it)
+    and its style, learned on the new list while the backtest is stored."""
     edited = edit_columns(edits, game)
     past = judge_the_past(con, game, edited["word"], elsewhere)
     current, rule, band = past.current, past.rule, past.band
@@ -192,7 +217,11 @@ def build_game(
     decisions = Decisions(current, chosen, why, by_hand, maybe)
     store_custom_words(con, game, decisions, past.verdict_days, rule)
     store_rule(con, game, rule, band, build_id, edited, past.factor_names)
-    words = sorted(str(word) for word, keep in zip(current["word"], chosen, strict=True) if keep)
+    words = sorted(current["word"][chosen].tolist())
+    style = start_learning_style(con, game, words)
+    store_backtest(con, game, past.backtest)
+    warehouse.run(con, "build/drop_game_tables")
+    test_year = test_year_scores(con, game, past.test_from, past.test_until)
     maybe_rows = sorted(
         (str(word), float(probability), bool(included))
         for word, probability, included in zip(
@@ -200,16 +229,17 @@ def build_game(
         )
     )
     summary = BuildSummary(
-        game, rule, past.validation, words, band, maybe_rows, past.new_words, past.test_year
+        game, rule, past.validation, words, band, maybe_rows, past.new_words, test_year
     )
-    return summary, past.left_out
+    return summary, past.left_out, style
 
 
 @dataclass(frozen=True)
 class ThePast:
-    """What the build keeps of the past verdicts once the backtest is stored (their own arrays,
-    the build's largest, are freed): the rule and band chosen on them, the evidence of every word
-    as of the day after the archive, and each word's last verdict days."""
+    """What the build keeps of the past verdicts once the rule is chosen (their own arrays, the
+    build's largest, are freed): the rule and band chosen on them, the backtest's rows (stored
+    once the custom words are), the evidence of every word as of the day after the archive, and
+    each word's last verdict days."""
 
     rule: Rule
     band: MaybeBand
@@ -219,13 +249,15 @@ class ThePast:
     verdict_days: dict[str, np.ndarray]
     left_out: LeftOut
     factor_names: list[str]
-    test_year: TestYear
+    backtest: dict[str, np.ndarray]
+    test_from: dt.date  # the year after the validation year
+    test_until: dt.date
 
 
 def judge_the_past(
     con: Connection, game: Game, edited_words: list[str], elsewhere: LeftOut | None = None
 ) -> ThePast:
-    """Compute the evidence, choose the rule and the maybe band on the validation year, and store
+    """Compute the evidence, choose the rule and the maybe band on the validation year, and judge
     the backtest: every past verdict with the rule's prediction."""
     last = last_archive_date(con, game)
     with progress.step(f"{game.name}: evidence for every eligible word of every past puzzle"):
@@ -246,8 +278,6 @@ def judge_the_past(
     verdict_days = last_verdict_days(history, len(current))
     backtest = backtest_rows(history, history_decisions, rule)
     del history, history_decisions  # their scores and buckets, hundreds of MB, are not stored
-    store_backtest(con, game, backtest)
-    test_year = test_year_scores(con, game, validation_until + dt.timedelta(days=1), last)
     return ThePast(
         rule,
         band,
@@ -257,7 +287,9 @@ def judge_the_past(
         verdict_days,
         found.left_out,
         found.factor_names,
-        test_year,
+        backtest,
+        validation_until + dt.timedelta(days=1),
+        last,
     )
 
 
@@ -538,7 +570,6 @@ def store_custom_words(
         },
     )
     warehouse.release(con, "decision_rows")
-    warehouse.run(con, "build/drop_game_tables")
 
 
 def store_rule(

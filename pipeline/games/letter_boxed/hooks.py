@@ -611,10 +611,20 @@ class LetterBoxedHooks(GameHooks):
     def evidence_lines(self, found: dict) -> list[str]:
         return [listed_line(found)]
 
-    def learn_style(self, con: Connection, game: Game, words: list[str]) -> None:
-        from pipeline.games.style import learn_letter_boxed_style
+    def style_inputs(self, con: Connection, game: Game, words: list[str]) -> Any:
+        from pipeline.games.style import letter_boxed_inputs
 
-        learn_letter_boxed_style(con, game, words)
+        return letter_boxed_inputs(con, words)
+
+    def fit_style(self, inputs: Any) -> Any:
+        from pipeline.games.style import fit_letter_boxed_style
+
+        return fit_letter_boxed_style(inputs)
+
+    def store_style(self, con: Connection, game: Game, fitted: Any) -> None:
+        from pipeline.games.style import store_letter_boxed_style
+
+        store_letter_boxed_style(con, game, fitted)
 
 
 HOOKS = LetterBoxedHooks()

@@ -324,10 +324,20 @@ class SpellingBeeHooks(GameHooks):
     def evidence_lines(self, found: dict) -> list[str]:
         return [not_accepted_line(found)]
 
-    def learn_style(self, con: Connection, game: Game, words: list[str]) -> None:
-        from pipeline.games.style import learn_spelling_bee_style
+    def style_inputs(self, con: Connection, game: Game, words: list[str]) -> Any:
+        from pipeline.games.style import spelling_bee_inputs
 
-        learn_spelling_bee_style(con, game)
+        return spelling_bee_inputs(con, game)  # the words as stored, with their figures
+
+    def fit_style(self, inputs: Any) -> Any:
+        from pipeline.games.style import fit_spelling_bee_style
+
+        return fit_spelling_bee_style(inputs)
+
+    def store_style(self, con: Connection, game: Game, fitted: Any) -> None:
+        from pipeline.games.style import store_spelling_bee_style
+
+        store_spelling_bee_style(con, game, fitted)
 
 
 HOOKS = SpellingBeeHooks()
