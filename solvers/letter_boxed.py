@@ -233,9 +233,11 @@ class WordIndex:
 @lru_cache(maxsize=64)
 def submasks(mask: Mask) -> np.ndarray:
     """Return every non-empty subset of a mask's letters, as masks, ascending."""
-    bits = np.array([1 << i for i in range(26) if mask >> i & 1], dtype=np.int64)
-    chosen = (np.arange(1, 1 << len(bits))[:, None] >> np.arange(len(bits))) & 1
-    return np.sort(chosen @ bits)
+    subsets = np.zeros(1, dtype=np.int64)
+    for letter in range(26):
+        if mask >> letter & 1:  # each subset so far, without and with this letter
+            subsets = np.concatenate([subsets, subsets | 1 << letter])
+    return np.sort(subsets[1:])
 
 
 PAIR_WORDS = 6  # 351 unordered pairs of letters, doubles included, fit in six 64-bit words

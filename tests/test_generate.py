@@ -118,6 +118,20 @@ def test_made_boards_keep_the_rules_and_have_a_two_word_solution() -> None:
         assert board.one_word_solutions == 0
 
 
+def test_a_word_has_a_partner_when_one_starts_with_its_last_letter_and_fills_the_box() -> None:
+    words = ["abcdef", "fghijkl", "lab", "labcde"]
+    masks = np.array([letter_mask(word) for word in words])
+    firsts = np.array([ord(word[0]) for word in words], dtype=np.uint8)
+    lasts = np.array([ord(word[-1]) for word in words], dtype=np.uint8)
+    found = bs.with_partner(masks, firsts, lasts, letter_mask("abcdefghijkl"))
+    # abcdef -> fghijkl, fghijkl -> labcde; lab and labcde: no word starts with b or e
+    assert found.tolist() == [True, True, False, False]
+
+
+def test_submasks_are_every_non_empty_subset_ascending() -> None:
+    assert lb.submasks(letter_mask("adc")).tolist() == [1, 4, 5, 8, 9, 12, 13]
+
+
 def test_gumbel_top_draws_distinct_rows_the_same_for_a_seed() -> None:
     log_odds = np.log(np.array([1.0, 1.0, 100.0, 1.0]))
     first = gumbel_top(log_odds, 2, np.random.default_rng(3))

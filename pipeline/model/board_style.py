@@ -125,13 +125,30 @@ def seed_pair(chain: ChainIndex, box: int, rng: np.random.Generator) -> tuple[st
     inside = inside[chain.playable[inside]]
     if not len(inside):
         return None
-    masks, firsts = chain.index.masks[inside], chain.firsts[inside]
+    masks, firsts, lasts = chain.index.masks[inside], chain.firsts[inside], chain.lasts[inside]
+    chains_on = with_partner(masks, firsts, lasts, box)
     for i in rng.permutation(len(inside))[:PAIR_TRIES].tolist():
-        partners = np.flatnonzero(((masks | masks[i]) == box) & (firsts == chain.lasts[inside[i]]))
-        if len(partners):
+        if chains_on[i]:
+            partners = np.flatnonzero(((masks | masks[i]) == box) & (firsts == lasts[i]))
             second = inside[partners[rng.integers(len(partners))]]
             return chain.index.words[int(inside[i])], chain.index.words[int(second)]
     return None
+
+
+def with_partner(masks: np.ndarray, firsts: np.ndarray, lasts: np.ndarray, box: int) -> np.ndarray:
+    """Return, per word made of the box's letters, whether some such word (itself included)
+    starts with its last letter and holds every box letter it lacks: counts of words by first
+    letter and box-local letter set, summed over supersets (as solvers/letter_boxed.py counts
+    two-word solutions)."""
+    letters = np.flatnonzero((box >> np.arange(26)) & 1)
+    local = ((masks[:, None] >> letters) & 1) @ (1 << np.arange(len(letters)))
+    full = (1 << len(letters)) - 1
+    counts = np.bincount(local * 26 + (firsts - 97), minlength=(full + 1) * 26).astype(np.int32)
+    counts = counts.reshape(full + 1, 26)
+    for bit in range(len(letters)):  # a superset of m is a superset of m without this bit
+        halves = counts.reshape(-1, 2, 1 << bit, 26)
+        halves[:, 0] += halves[:, 1]
+    return counts[full ^ local, lasts.astype(np.int64) - 97] > 0
 
 
 def layout(pair: tuple[str, str], rng: np.random.Generator) -> tuple[str, str, str, str] | None:
