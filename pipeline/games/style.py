@@ -1,5 +1,6 @@
-"""The build's style step (each game's hook `learn_style`): what the NYT's puzzles look like, learned
-from the whole archive.
+"""The build's style step (each game's hooks `style_inputs`, `fit_style` and `store_style`): what
+the NYT's puzzles look like, learned from the whole archive. The fits are pure, so that the build
+may run them in a second process (pipeline/stages/beside.py).
 
 For Spelling Bee it scores every honeycomb of the custom list (spelling_bee_honeycombs: figures,
 expected errors, likeness, difficulty); for Letter Boxed it measures the NYT's boards on the
