@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import hashlib
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
-from pipeline.bench.stages import StageTarget, run_timed
+from pipeline.bench.stages import StageTarget, TreeMemory, run_timed
 from pipeline.cli.app import app
 from pipeline.errors import UserError
 
@@ -44,3 +46,22 @@ def test_a_failing_stage_is_one_user_error(tmp_path: Path) -> None:
     env = {"PIPELINE_WAREHOUSE": str(tmp_path / "none.duckdb"), "PATH": "/usr/bin:/bin"}
     with pytest.raises(UserError, match=r"`pipeline build` failed while timed: error: "):
         run_timed(StageTarget("build", ("build",), 15.0).argv, env)
+
+
+HOLD = "data = b'x' * 200_000_000; import time; time.sleep(1.5)"  # 200 MB held 1.5 s
+PARENT_AND_CHILD = f"""
+import subprocess, sys
+child = subprocess.Popen([sys.executable, "-c", {HOLD!r}])
+{HOLD}
+child.wait()
+"""
+
+
+def test_peak_memory_counts_a_stage_s_second_process_too() -> None:
+    process = subprocess.Popen([sys.executable, "-c", PARENT_AND_CHILD])
+    together = TreeMemory(process.pid)
+    process.wait()
+    together.stop()
+    # each process holds 200,000,000 bytes (195,313 kB) and about 10 MB of interpreter: both
+    # together, never one alone, exceed 390,625 kB
+    assert 390_625 < together.peak_kb < 440_000

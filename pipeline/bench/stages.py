@@ -12,6 +12,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -51,20 +52,73 @@ class StageTiming:
 
 
 def run_timed(argv: Sequence[str], env: dict[str, str]) -> tuple[float, float]:
-    """Run `pipeline ARGV` as a process; return its wall seconds and peak memory in MB."""
+    """Run `pipeline ARGV` as a process; return its wall seconds and peak memory in MB: its own
+    high-water mark or, when larger, the most its processes held together (a stage may run work
+    in a second process, pipeline/stages/beside.py)."""
     command = [sys.executable, "-c", "from pipeline.cli import main; main()", *argv]
     started = time.perf_counter()
     process = subprocess.Popen(
         command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True
     )
+    together = TreeMemory(process.pid)
     _, status, usage = os.wait4(process.pid, 0)
     seconds = time.perf_counter() - started
+    together.stop()
     process.returncode = os.waitstatus_to_exitcode(status)
     errors = process.stderr.read() if process.stderr else ""
     if process.returncode != 0:
         last = errors.strip().splitlines()[-1] if errors.strip() else f"exit {process.returncode}"
         raise UserError(f"`pipeline {' '.join(argv)}` failed while timed: {last}")
-    return seconds, usage.ru_maxrss / 1024
+    return seconds, max(usage.ru_maxrss / 1024, together.peak_kb / 1024)
+
+
+class TreeMemory:
+    """The largest resident memory a process and its descendants held together, sampled every
+    SAMPLE_SECONDS by a thread until `stop()`."""
+
+    SAMPLE_SECONDS = 0.05
+
+    def __init__(self, pid: int) -> None:
+        """Start sampling the process `pid` and its descendants."""
+        self.pid = pid
+        self.peak_kb = 0
+        self._stopped = threading.Event()
+        self._thread = threading.Thread(target=self._sample, daemon=True)
+        self._thread.start()
+
+    def stop(self) -> None:
+        """Stop sampling (the peak stays readable)."""
+        self._stopped.set()
+        self._thread.join()
+
+    def _sample(self) -> None:
+        while not self._stopped.is_set():
+            self.peak_kb = max(self.peak_kb, sum(map(resident_kb, process_tree(self.pid))))
+            self._stopped.wait(self.SAMPLE_SECONDS)
+
+
+def process_tree(pid: int) -> list[int]:
+    """Return a process's id and its descendants' (Linux /proc; [pid] where it is unreadable)."""
+    found, position = [pid], 0
+    while position < len(found):
+        tasks = Path(f"/proc/{found[position]}/task")
+        for children in tasks.glob("*/children") if tasks.is_dir() else ():
+            try:
+                found += [int(child) for child in children.read_text().split()]
+            except OSError:
+                continue  # the process ended meanwhile
+        position += 1
+    return found
+
+
+def resident_kb(pid: int) -> int:
+    """Return a process's resident memory in kB (0 when it has ended)."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return 0
+    line = next((line for line in status.splitlines() if line.startswith("VmRSS:")), None)
+    return int(line.split()[1]) if line else 0
 
 
 def bench_stages(names: Sequence[str]) -> list[StageTiming]:
@@ -115,7 +169,13 @@ def format_stage_bench(timings: list[StageTiming]) -> str:
         )
         for t in timings
     ]
-    headers = ["stage", "command", "runs", "wall (median)", "peak memory (largest)"]
+    headers = [
+        "stage",
+        "command",
+        "runs",
+        "wall (median)",
+        "peak memory (largest, all its processes)",
+    ]
     return "Whole commands as processes, on a copy of the warehouse\n\n" + markdown_table(
         headers, rows
     )
