@@ -185,16 +185,20 @@ SPLIT_ON = dt.date(2024, 8, 9)
 
 def assert_every_later_pair_is_judged_once(con, game, cut: dt.date = SPLIT_ON) -> None:
     """The split judges exactly the backtest's pairs after the cut, one decision per word."""
-    later_pairs = (
-        f"SELECT date, word, accepted FROM backtest WHERE game = '{game.name}' AND date > '{cut}'"
-    )
-    split_pairs = "SELECT date, word, accepted FROM split_predictions"
-    assert con.execute(
-        f"SELECT count(*) FROM ({later_pairs} EXCEPT ALL {split_pairs})"
-    ).fetchone() == (0,)
-    assert con.execute(
-        f"SELECT count(*) FROM ({split_pairs} EXCEPT ALL {later_pairs})"
-    ).fetchone() == (0,)
+    # The backtest's (date, word) pairs are unique (tests/test_invariants.py): as many split rows
+    # as later pairs, each (date, word) once, and each matching a later pair with its verdict.
+    counts = con.execute(
+        f"""
+        SELECT
+            (SELECT count(*) FROM backtest WHERE game = '{game.name}' AND date > '{cut}'),
+            (SELECT count(*) FROM split_predictions),
+            (SELECT count(DISTINCT (date, word)) FROM split_predictions),
+            (SELECT count(*) FROM split_predictions AS s JOIN backtest AS b
+             ON b.game = '{game.name}' AND b.date > '{cut}' AND b.date = s.date
+                AND b.word = s.word AND b.accepted = s.accepted)
+        """
+    ).fetchone()
+    assert counts is not None and counts[0] > 0 and len(set(counts)) == 1, counts
     # One decision per word: a word has the same prediction on every later date.
     assert con.execute(
         "SELECT count(*) FROM (SELECT word FROM split_predictions GROUP BY word "

@@ -313,7 +313,7 @@ def boxes_and_words(draw) -> tuple[list[str], list[str]]:
     return sides, words
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(boxes_and_words())
 def test_solver_matches_brute_force_on_random_boxes(box_and_words):
     sides, words = box_and_words
@@ -364,7 +364,7 @@ def test_archive_best_solutions_match_brute_force(archive):
 @needs_mirror
 @pytest.mark.mirror
 def test_archive_nyt_solution_is_valid_and_never_shorter(archive):
-    for date, sides, dictionary, nyt_solution in archive:
+    for date, sides, dictionary, nyt_solution in archive[::2]:  # 586 boards: the check is slow
         lowered = [side.lower() for side in sides]
         chain = tuple(word.lower() for word in nyt_solution)
         accepted = set(brute_words(lowered, dictionary))
