@@ -10,6 +10,7 @@ import pytest
 from pipeline.games import LETTER_BOXED, SPELLING_BEE
 from pipeline.model.rule import Rule
 from pipeline.stages import build
+from pipeline.storage import warehouse
 from solvers.letter_boxed import parse_board, playable_words
 from solvers.masks import is_plain_word, letter_mask
 from solvers.spelling_bee import SubsetSolver, make_puzzle
@@ -206,14 +207,31 @@ def assert_every_later_pair_is_judged_once(con, game, cut: dt.date = SPLIT_ON) -
     ).fetchone() == (0,)
 
 
-@pytest.mark.mirror
 def test_a_single_letter_boxed_split_judges_every_later_pair_with_a_frozen_dictionary(
-    mirror_warehouse,
+    tiny_warehouse,
 ):
-    con = mirror_warehouse.connect()
-    cut = dt.date(2023, 1, 1)  # any cut will do; an early one has less evidence to gather (5 s)
-    build.split_predictions(con, LETTER_BOXED, cut, Rule("score_last", 0.35))
-    assert_every_later_pair_is_judged_once(con, LETTER_BOXED, cut)
+    # Frozen on 2024-01-01 the dictionary holds the four words the 2023-03-01 board accepted and
+    # leaves out the four it did not: the later boards' verdicts (chat and chop accepted on
+    # 2024-03-01, host and ohms on 2024-06-11) do not move it.
+    cut = dt.date(2024, 1, 1)
+    with warehouse.connect(tiny_warehouse, read_only=True) as con:
+        build.split_predictions(con, LETTER_BOXED, cut, Rule("score_last", 0.35))
+        assert_every_later_pair_is_judged_once(con, LETTER_BOXED, cut)
+        rows = con.execute(
+            "SELECT date::DATE, word, accepted, predicted FROM split_predictions "
+            "ORDER BY date, word"
+        ).fetchall()
+    kept = {"blacksmith", "chip", "hop", "talk"}
+    verdicts = {
+        dt.date(2024, 3, 1): {"blacksmith", "chat", "chip", "chop", "hop", "talk"},
+        dt.date(2024, 6, 11): {"blacksmith", "chip", "chop", "hop", "host", "ohms", "talk"},
+    }
+    words = sorted(["blacksmith", "chat", "chip", "chop", "hop", "host", "ohms", "talk"])
+    assert rows == [
+        (date, word, word in accepted, word in kept)
+        for date, accepted in verdicts.items()
+        for word in words
+    ]
 
 
 @pytest.mark.mirror
