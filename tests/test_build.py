@@ -11,7 +11,7 @@ from pipeline.games import LETTER_BOXED, SPELLING_BEE
 from pipeline.model.rule import Rule
 from pipeline.stages import build
 from pipeline.storage import warehouse
-from solvers.letter_boxed import parse_board, playable_words
+from solvers.letter_boxed import WordIndex, parse_board
 from solvers.masks import is_plain_word, letter_mask
 from solvers.spelling_bee import SubsetSolver, make_puzzle
 from tests.conftest import MirrorWarehouse
@@ -148,7 +148,7 @@ def test_the_sql_eligible_pairs_match_the_python_solvers(mirror_warehouse):
         "      USING SAMPLE 8 ROWS (reservoir, 7)) AS p "
         "JOIN letter_boxed_dictionary AS d USING (date) GROUP BY p.date, p.sides"
     ).fetchall()
-    box_universe = universe("letter_boxed_dictionary")
+    box_index = WordIndex(universe("letter_boxed_dictionary"))  # playable_words, fast
     for date, sides, day_list in boxes:
         pairs = con.execute(
             "SELECT word, accepted FROM backtest WHERE game = 'letter-boxed' AND date = $date "
@@ -156,7 +156,7 @@ def test_the_sql_eligible_pairs_match_the_python_solvers(mirror_warehouse):
             {"date": date},
         ).fetchall()
         board = parse_board(sides)
-        assert [word for word, _ in pairs] == playable_words(board, box_universe), date
+        assert [word for word, _ in pairs] == box_index.playable(board), date
         assert [word for word, accepted in pairs if accepted] == sorted(day_list), date
 
 

@@ -364,7 +364,7 @@ def test_archive_best_solutions_match_brute_force(archive):
 @needs_mirror
 @pytest.mark.mirror
 def test_archive_nyt_solution_is_valid_and_never_shorter(archive):
-    for date, sides, dictionary, nyt_solution in archive[::2]:  # 586 boards: the check is slow
+    for date, sides, dictionary, nyt_solution in archive[::4]:  # 293 boards: the check is slow
         lowered = [side.lower() for side in sides]
         chain = tuple(word.lower() for word in nyt_solution)
         accepted = set(brute_words(lowered, dictionary))
