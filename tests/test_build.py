@@ -181,10 +181,7 @@ def test_a_word_the_nyt_dropped_is_out_after_its_first_rejection(mirror_warehous
     assert rule == ("score_last",)
 
 
-SPLIT_ON = dt.date(2024, 8, 9)
-
-
-def assert_every_later_pair_is_judged_once(con, game, cut: dt.date = SPLIT_ON) -> None:
+def assert_every_later_pair_is_judged_once(con, game, cut: dt.date) -> None:
     """The split judges exactly the backtest's pairs after the cut, one decision per word."""
     # The backtest's (date, word) pairs are unique (tests/test_invariants.py): as many split rows
     # as later pairs, each (date, word) once, and each matching a later pair with its verdict.
@@ -234,26 +231,35 @@ def test_a_single_letter_boxed_split_judges_every_later_pair_with_a_frozen_dicti
     ]
 
 
-@pytest.mark.mirror
 def test_a_single_spelling_bee_split_judges_every_later_pair_and_keeps_what_was_true_at_the_cut(
-    mirror_warehouse,
+    tiny_warehouse,
 ):
-    con = mirror_warehouse.connect()
-    build.split_predictions(con, SPELLING_BEE, SPLIT_ON, Rule("score_last", 0.35))
-    assert_every_later_pair_is_judged_once(con, SPELLING_BEE)
-    # Frozen on 2024-08-09: HIED (accepted every time before the cut) stays in when the NYT drops
-    # it in 2025-04, and ANNATTO (never accepted before the cut) stays out when it is added in 2025-06.
-    rows = con.execute(
-        "SELECT word, date::DATE, accepted, predicted FROM split_predictions "
-        "WHERE word IN ('hied', 'annatto') AND date >= '2025-04-01' ORDER BY word, date"
-    ).fetchall()
+    # Frozen on 2024-01-31, after one puzzle of the tiny archive: BALE (accepted on 2024-01-10)
+    # stays in when the NYT leaves it out later, ALBA and BLAB (left out on 2024-01-10) stay out
+    # when it accepts them in 2025, and the words never eligible before are in by their bucket's
+    # rate (0.5, over the rule's 0.35), EBBE too when it is left out.
+    cut = dt.date(2024, 1, 31)
+    with warehouse.connect(tiny_warehouse, read_only=True) as con:
+        build.split_predictions(con, SPELLING_BEE, cut, Rule("score_last", 0.35))
+        assert_every_later_pair_is_judged_once(con, SPELLING_BEE, cut)
+        rows = con.execute(
+            "SELECT date::DATE, word, accepted, predicted FROM split_predictions "
+            "ORDER BY date, word"
+        ).fetchall()
+    feb, jan = dt.date(2024, 2, 10), dt.date(2025, 1, 10)
     assert rows == [
-        ("annatto", dt.date(2025, 4, 2), False, False),
-        ("annatto", dt.date(2025, 6, 8), True, False),
-        ("annatto", dt.date(2025, 6, 16), True, False),
-        ("annatto", dt.date(2025, 7, 8), True, False),
-        ("hied", dt.date(2025, 4, 28), False, True),
-        ("hied", dt.date(2025, 5, 14), False, True),
+        (feb, "able", True, True),
+        (feb, "bale", False, True),
+        (feb, "bales", True, True),
+        (feb, "blasted", True, True),
+        (feb, "ebbe", True, True),
+        (jan, "abba", False, False),
+        (jan, "able", True, True),
+        (jan, "alba", True, False),
+        (jan, "bale", False, True),
+        (jan, "blab", True, False),
+        (jan, "blanket", True, True),
+        (jan, "ebbe", False, True),
     ]
 
 
