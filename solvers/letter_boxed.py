@@ -699,10 +699,7 @@ def short_links(arrays: BoardWords, max_words: int) -> list[dict[State, list[Lin
     # ... and the shortest word from each first letter using at least each set of letters.
     cover = np.full((FULL_BOX + 1, BOX_SIZE), FAR, dtype=np.int16)
     np.minimum.at(cover, (arrays.mask, arrays.first), length)
-    for bit in range(BOX_SIZE):  # a superset of m is a superset of m without this bit
-        # Axes: higher bits, this bit, lower bits, first letter (innermost, so blocks are long).
-        halves = cover.reshape(-1, 2, 1 << bit, BOX_SIZE)
-        np.minimum(halves[:, 0], halves[:, 1], out=halves[:, 0])
+    fold_supersets(cover, np.minimum)
     states = np.flatnonzero(reach < FAR)
     last, used = np.divmod(states, FULL_BOX + 1)
     total = reach[states].astype(np.int64) + cover[FULL_BOX ^ used, last]
@@ -773,6 +770,16 @@ def count_by_words(board: Board, words: Iterable[str], max_words: int) -> list[i
     return [chain_count(exact_links(table, board.mask, n)) for n in range(1, max_words + 1)]
 
 
+def fold_supersets(table: np.ndarray, combine: np.ufunc) -> None:
+    """Fold into each row of `table`, in place, the rows of every superset of its mask (row m
+    for mask m, 2**k rows; the other axes kept), by `combine` (np.add sums, np.minimum takes the
+    least): one pass per bit, since a superset of m is a superset of m without that bit."""
+    for bit in range((len(table) - 1).bit_length()):
+        # Axes: higher bits, this bit, lower bits, the rest (innermost, so blocks are long).
+        halves = table.reshape(-1, 2, 1 << bit, *table.shape[1:])
+        combine(halves[:, 0], halves[:, 1], out=halves[:, 0])
+
+
 def short_solution_counts(arrays: BoardWords) -> tuple[int, int]:
     """Return how many solutions of exactly one and of exactly two words a board's playable words
     allow: `count_by_words(board, words, 2)`, counted over the arrays instead of searched.
@@ -787,9 +794,7 @@ def short_solution_counts(arrays: BoardWords) -> tuple[int, int]:
     # int32 holds any count (a day has thousands of words) and halves the memory the sums sweep.
     by_mask = np.bincount(cells, minlength=(box + 1) * BOX_SIZE).astype(np.int32)
     by_mask = by_mask.reshape(box + 1, BOX_SIZE)
-    for bit in range(BOX_SIZE):  # a superset of m is a superset of m without this bit
-        halves = by_mask.reshape(-1, 2, 1 << bit, BOX_SIZE)
-        halves[:, 0] += halves[:, 1]
+    fold_supersets(by_mask, np.add)
     opening = arrays.mask != box
     two_words = int(by_mask[box ^ arrays.mask[opening], arrays.last[opening]].sum(dtype=np.int64))
     return one_word, two_words

@@ -11,6 +11,7 @@ import time
 from collections import defaultdict
 from pathlib import Path
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -25,6 +26,7 @@ from solvers.letter_boxed import (
     WordIndex,
     count_best,
     count_by_words,
+    fold_supersets,
     is_playable,
     parse_board,
     playable_words,
@@ -331,6 +333,19 @@ def test_solver_matches_brute_force_on_random_boxes(box_and_words):
         assert count_best(board, words, max_words) == len(expected)
         best = solve(board, words, max_words)
         assert (best.words if best else None) == min(expected, default=None)
+
+
+def test_fold_supersets_combines_every_superset_row_into_each_row() -> None:
+    # rows by 2-bit mask 00, 01, 10, 11; two columns folded apart
+    table = np.array([[1, 10], [2, 20], [4, 40], [8, 80]])
+    sums, least = table.copy(), table.copy()
+    fold_supersets(sums, np.add)
+    fold_supersets(least, np.minimum)
+    assert sums.tolist() == [[15, 150], [10, 100], [12, 120], [8, 80]]
+    assert least.tolist() == [[1, 10], [2, 20], [4, 40], [8, 80]]
+    reverse = table[::-1].copy()  # 8 at mask 00, ..., 1 at mask 11
+    fold_supersets(reverse, np.minimum)
+    assert reverse.tolist() == [[1, 10], [1, 10], [1, 10], [1, 10]]
 
 
 # The archive of NYT puzzles, with the words each day accepted.

@@ -138,16 +138,14 @@ def seed_pair(chain: ChainIndex, box: int, rng: np.random.Generator) -> tuple[st
 def with_partner(masks: np.ndarray, firsts: np.ndarray, lasts: np.ndarray, box: int) -> np.ndarray:
     """Return, per word made of the box's letters, whether some such word (itself included)
     starts with its last letter and holds every box letter it lacks: counts of words by first
-    letter and box-local letter set, summed over supersets (as solvers/letter_boxed.py counts
-    two-word solutions)."""
+    letter and box-local letter set, summed over supersets (lb.fold_supersets, as the solver
+    counts two-word solutions)."""
     letters = np.flatnonzero((box >> np.arange(26)) & 1)
     local = ((masks[:, None] >> letters) & 1) @ (1 << np.arange(len(letters)))
     full = (1 << len(letters)) - 1
     counts = np.bincount(local * 26 + (firsts - 97), minlength=(full + 1) * 26).astype(np.int32)
     counts = counts.reshape(full + 1, 26)
-    for bit in range(len(letters)):  # a superset of m is a superset of m without this bit
-        halves = counts.reshape(-1, 2, 1 << bit, 26)
-        halves[:, 0] += halves[:, 1]
+    lb.fold_supersets(counts, np.add)
     return counts[full ^ local, lasts.astype(np.int64) - 97] > 0
 
 
