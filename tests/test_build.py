@@ -204,6 +204,18 @@ def assert_every_later_pair_is_judged_once(con, game, cut: dt.date) -> None:
     ).fetchone() == (0,)
 
 
+def tiny_split_rows(tiny_warehouse, game, cut: dt.date) -> list[tuple]:
+    """Return a single split of the tiny warehouse at `cut` (date, word, accepted, predicted),
+    checked to judge every later pair once."""
+    with warehouse.connect(tiny_warehouse, read_only=True) as con:
+        build.split_predictions(con, game, cut, Rule("score_last", 0.35))
+        assert_every_later_pair_is_judged_once(con, game, cut)
+        return con.execute(
+            "SELECT date::DATE, word, accepted, predicted FROM split_predictions "
+            "ORDER BY date, word"
+        ).fetchall()
+
+
 def test_a_single_letter_boxed_split_judges_every_later_pair_with_a_frozen_dictionary(
     tiny_warehouse,
 ):
@@ -211,13 +223,7 @@ def test_a_single_letter_boxed_split_judges_every_later_pair_with_a_frozen_dicti
     # leaves out the four it did not: the later boards' verdicts (chat and chop accepted on
     # 2024-03-01, host and ohms on 2024-06-11) do not move it.
     cut = dt.date(2024, 1, 1)
-    with warehouse.connect(tiny_warehouse, read_only=True) as con:
-        build.split_predictions(con, LETTER_BOXED, cut, Rule("score_last", 0.35))
-        assert_every_later_pair_is_judged_once(con, LETTER_BOXED, cut)
-        rows = con.execute(
-            "SELECT date::DATE, word, accepted, predicted FROM split_predictions "
-            "ORDER BY date, word"
-        ).fetchall()
+    rows = tiny_split_rows(tiny_warehouse, LETTER_BOXED, cut)
     kept = {"blacksmith", "chip", "hop", "talk"}
     verdicts = {
         dt.date(2024, 3, 1): {"blacksmith", "chat", "chip", "chop", "hop", "talk"},
@@ -239,13 +245,7 @@ def test_a_single_spelling_bee_split_judges_every_later_pair_and_keeps_what_was_
     # when it accepts them in 2025, and the words never eligible before are in by their bucket's
     # rate (0.5, over the rule's 0.35), EBBE too when it is left out.
     cut = dt.date(2024, 1, 31)
-    with warehouse.connect(tiny_warehouse, read_only=True) as con:
-        build.split_predictions(con, SPELLING_BEE, cut, Rule("score_last", 0.35))
-        assert_every_later_pair_is_judged_once(con, SPELLING_BEE, cut)
-        rows = con.execute(
-            "SELECT date::DATE, word, accepted, predicted FROM split_predictions "
-            "ORDER BY date, word"
-        ).fetchall()
+    rows = tiny_split_rows(tiny_warehouse, SPELLING_BEE, cut)
     feb, jan = dt.date(2024, 2, 10), dt.date(2025, 1, 10)
     assert rows == [
         (feb, "able", True, True),
