@@ -206,7 +206,7 @@ PuzzleCount = Annotated[
     int, typer.Option("--puzzles", help="How many archived puzzles to time the Python solvers on.")
 ]
 BoardCount = Annotated[int, typer.Option("--boards", help="How many archived boards to time.")]
-LIST_NAMES = [found.name for found in WORD_LISTS if found.kind != "marker"]
+LIST_NAMES = [found.name for found in WORD_LISTS if found.keeps_words]
 DictionaryOption = Annotated[
     str,
     typer.Option(

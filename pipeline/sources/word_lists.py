@@ -14,7 +14,7 @@ from typing import Any, Literal
 
 from pipeline.errors import UserError
 
-Kind = Literal["list", "corpus", "marker", "frequency"]
+Kind = Literal["list", "corpus", "marker", "frequency", "lexicon"]
 
 
 @dataclass(frozen=True)
@@ -22,7 +22,8 @@ class WordList:
     """One source of words."""
 
     name: str  # the `sources` value of its words in the `words` table
-    kind: Kind  # a list of words, a corpus, a marker (flags words), or frequencies
+    kind: Kind  # a list of words, a corpus, a marker (flags words), frequencies, or a lexicon
+    # (describes the words of the others)
     origin: str  # the URL it is downloaded from, or what it is
     licence: str
     reader: str  # how the words stage reads it (stages/words.py READERS)
@@ -34,8 +35,8 @@ class WordList:
 
     @property
     def keeps_words(self) -> bool:
-        """Return True when the list's words are words (not only markers of words)."""
-        return self.kind != "marker"
+        """Return True when the list's words are words (not markers or descriptions of words)."""
+        return self.kind not in ("marker", "lexicon")
 
 
 WORD_LISTS: tuple[WordList, ...] = (
@@ -103,6 +104,14 @@ WORD_LISTS: tuple[WordList, ...] = (
         "CC BY 4.0",
         "offensive",
         url="https://raw.githubusercontent.com/LDNOOBW/List-of-Dirty-Naughty-Obscene-and-Otherwise-Bad-Words/master/en",
+    ),
+    # Last: it describes the words the others gave (base forms, senses, glosses).
+    WordList(
+        "wordnet",
+        "lexicon",
+        "nltk corpus wordnet (Princeton WordNet 3.0)",
+        "WordNet 3.0 licence",
+        "wordnet",
     ),
 )
 TOP_SHADES = {25_000: "#b4a7d6", 50_000: "#7b5fb8", 100_000: "#3f1d7d"}  # wordfreq_topN lines

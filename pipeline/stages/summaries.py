@@ -20,7 +20,11 @@ def print_word_sources(con: Connection) -> None:
     print()
     print(markdown_table(["source", "dropped because", "entries", "examples"], drops.rows))
     total = warehouse.query(con, "words/summary_words").rows[0][0]
-    print(f"\n{total:,} distinct words in the warehouse")
+    described, inflected = warehouse.query(con, "words/summary_wordnet").rows[0]
+    print(
+        f"\n{total:,} distinct words in the warehouse; WordNet describes {described:,} of them "
+        f"({described - inflected:,} lemmas, {inflected:,} inflected forms through their base form)"
+    )
 
 
 def print_scrape_summary(con: Connection, dates: list[dt.date] | None = None) -> None:

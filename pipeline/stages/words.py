@@ -14,7 +14,10 @@ import numpy as np
 
 from pipeline import config, progress
 from pipeline.errors import UserError
+from pipeline.games import GAMES
+from pipeline.sources import wordnet
 from pipeline.sources.word_lists import TEXT_PARSERS, WORD_LISTS, WordList, read_plain_list
+from pipeline.stages import beside
 from pipeline.stages.stage import prepare_stage
 from pipeline.storage import warehouse
 from pipeline.storage.download import Downloader
@@ -59,6 +62,13 @@ class WordCollection:
     brown_count: Counter = field(default_factory=Counter)
     zipf: dict[str, float] = field(default_factory=dict)
     wordfreq_rank: dict[str, int] = field(default_factory=dict)
+    # WordNet's senses of its lemmas and the base forms of inflected words, as input columns
+    # (sources/wordnet.py): the words stage's wordnet_senses and wordnet_words tables
+    # (a callable: the senses are read in a second process, waited for once the words are in)
+    wordnet_senses: Callable[[], dict[str, list]] = wordnet.no_senses
+    wordnet_forms: dict[str, list] = field(
+        default_factory=lambda: {name: [] for name in wordnet.FORM_COLUMNS}
+    )
 
     @property
     def sources_of(self) -> dict[str, set[str]]:
@@ -141,7 +151,7 @@ def nltk_corpus(name: str, offline: bool):
         raise UserError(
             f"nltk corpus {name!r} is missing: set NLTK_DATA to a folder holding "
             f"corpora/{name}.zip (e.g. ../shared/mirror/nltk_data), or run online so that "
-            f"nltk.download puts it in {local_data}"
+            f"nltk.download({name!r}) puts it in {local_data}"
         )
     return getattr(__import__("nltk.corpus", fromlist=[name]), name)
 
@@ -207,6 +217,24 @@ def add_frequencies(words: WordCollection, source: WordList, reading: Reading) -
     add_wordfreq(words)
 
 
+def add_wordnet(words: WordCollection, source: WordList, reading: Reading) -> None:
+    """Add WordNet's description of the words gathered so far: the base form of each inflected
+    one (read here), and the senses of every lemma (read meanwhile in a second process)."""
+    reader = nltk_corpus("wordnet", reading.offline)
+    shortest = min(game.min_length for game in GAMES)
+    candidates = (word for word in set().union(*words.words_of.values()) if len(word) >= shortest)
+    words.wordnet_forms = wordnet.base_forms(reader, candidates)
+    words.entries_read[source.name] = sum(1 for _ in reader.all_lemma_names())
+    senses = reading.wordnet_senses or beside.Done(read_wordnet_senses, reading.offline)
+    words.wordnet_senses = senses.result
+
+
+def read_wordnet_senses(offline: bool) -> dict[str, list]:
+    """Return the senses of every WordNet lemma (run in the words stage's second process: it
+    reads only nltk's files, which no stage writes)."""
+    return wordnet.lemma_senses(nltk_corpus("wordnet", offline))
+
+
 def add_brown(words: WordCollection, tokens: list[str]) -> None:
     """Add the Brown corpus: the words seen in lowercase, and each word's count in any case.
 
@@ -242,10 +270,12 @@ def add_wordfreq(words: WordCollection) -> None:
 
 @dataclass(frozen=True)
 class Reading:
-    """How the words stage reaches its sources: the download cache, and whether offline."""
+    """How the words stage reaches its sources: the download cache, whether offline, and WordNet's
+    senses being read in a second process."""
 
     downloader: Downloader
     offline: bool
+    wordnet_senses: beside.Beside[dict[str, list]] | None = None  # None: read when needed
 
 
 READERS: dict[str, Callable[[WordCollection, WordList, Reading], None]] = {
@@ -257,6 +287,7 @@ READERS: dict[str, Callable[[WordCollection, WordList, Reading], None]] = {
     "brown": add_brown_corpus,
     "nltk_names": add_first_names,
     "wordfreq": add_frequencies,
+    "wordnet": add_wordnet,
 }
 """How each kind of source is read (a registered list names its reader)."""
 
@@ -264,7 +295,9 @@ READERS: dict[str, Callable[[WordCollection, WordList, Reading], None]] = {
 def collect_words(downloader: Downloader, offline: bool) -> WordCollection:
     """Read every registered word list into one collection, showing a step line per list."""
     words = WordCollection()
-    reading = Reading(downloader, offline)
+    nltk_corpus("wordnet", offline)  # a missing corpus stops the stage before any work
+    senses = beside.Beside(read_wordnet_senses, offline)  # 10 s of parsing, on the second core
+    reading = Reading(downloader, offline, senses)
     with cycle_collector_paused():
         for source in WORD_LISTS:
             with progress.step(f"reading {source.name} ({source.origin})"):
@@ -341,10 +374,22 @@ def load_words(con: Connection, words: WordCollection) -> None:
     warehouse.hand_over(con, "offensive_rows", marker_columns(words.offensive))
     warehouse.hand_over(con, "source_rows", source_columns(words))
     warehouse.hand_over(con, "drop_rows", drop_columns(words))
+    warehouse.hand_over(con, "wordnet_form_rows", words.wordnet_forms)
     with warehouse.transaction(con):
         prepare_stage(con)
         warehouse.build(con, "words/words")
+        load_wordnet(con, words.wordnet_senses())
         load_source_summary(con)
+
+
+def load_wordnet(con: Connection, senses: dict[str, list]) -> None:
+    """Replace `wordnet_senses` and `wordnet_words` from WordNet's senses and the handed-over base
+    forms."""
+    warehouse.hand_over(con, "wordnet_sense_rows", senses)
+    shortest = min(game.min_length for game in GAMES)
+    warehouse.run(con, "words/wordnet_forms", {"min_length": shortest})
+    warehouse.build(con, "words/wordnet_senses")
+    warehouse.build(con, "words/wordnet_words")
 
 
 def load_source_summary(con: Connection) -> None:
@@ -357,5 +402,5 @@ def build_words(con: Connection, offline: bool = False) -> None:
     """Run the words stage end to end on an open warehouse."""
     downloader = Downloader.from_env(offline=offline)
     words = collect_words(downloader, offline)
-    with progress.step(f"loading {words.word_count():,} words into the warehouse"):
+    with progress.step(f"loading {words.word_count():,} words and WordNet into the warehouse"):
         load_words(con, words)

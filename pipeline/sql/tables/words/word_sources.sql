@@ -3,7 +3,7 @@
 -- Built whole by each run of its stage (replaced, then filled by sql/queries/words/word_sources.sql).
 CREATE OR REPLACE TABLE word_sources (
     source VARCHAR PRIMARY KEY,
-    kind VARCHAR NOT NULL CHECK (kind IN ('list', 'corpus', 'marker', 'frequency')),
+    kind VARCHAR NOT NULL CHECK (kind IN ('list', 'corpus', 'marker', 'frequency', 'lexicon')),
     origin VARCHAR NOT NULL,
     licence VARCHAR NOT NULL,
     entries_read INTEGER NOT NULL CHECK (entries_read >= 0),

@@ -1,0 +1,111 @@
+"""WordNet (Princeton WordNet 3.0), read through nltk's own corpus reader (`nltk.corpus.wordnet`):
+the senses of its lemmas, and the base form of each word that is not a lemma (`wordnet.morphy`).
+
+Both functions take the reader and return input columns for the words stage's tables
+(`sql/tables/words/wordnet_senses.sql`, `wordnet_words.sql`).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable
+from typing import Any
+
+from solvers.masks import is_plain_word
+
+PARTS_OF_SPEECH = {"n": "noun", "v": "verb", "a": "adjective", "s": "adjective", "r": "adverb"}
+READER_ORDER = ("n", "v", "a", "r")  # nltk's own order (POS_LIST); satellites share `a`'s index
+SENSE_COLUMNS = (
+    "lemma",
+    "rank",
+    "part_of_speech",
+    "lexicographer_file",
+    "instance",
+    "gloss",
+    "example",
+)
+FORM_COLUMNS = ("word", "base_form", "inflects")
+
+
+def lemma_senses(reader: Any) -> dict[str, list]:
+    """Return every sense of every plain (lowercase a-z) lemma as columns (SENSE_COLUMNS), ranked
+    most frequent first.
+
+    WordNet orders a lemma's senses by frequency within each part of speech; the parts of speech
+    are ordered by the tagged count of their first sense (`Lemma.count()`), ties in WordNet's own
+    order (noun, verb, ...).
+    """
+    counts = tagged_counts(reader)
+    columns: dict[str, list] = {name: [] for name in SENSE_COLUMNS}
+    for name in reader.all_lemma_names():
+        if not is_plain_word(name):
+            continue
+        for rank, (_, synset) in enumerate(ranked_senses(reader, name, counts), start=1):
+            examples = synset.examples()
+            row = (
+                name,
+                rank,
+                PARTS_OF_SPEECH[synset.pos()],
+                synset.lexname(),
+                bool(synset.instance_hypernyms()),
+                synset.definition(),
+                examples[0] if examples else None,
+            )
+            for column, value in zip(SENSE_COLUMNS, row, strict=True):
+                columns[column].append(value)
+    return columns
+
+
+def no_senses() -> dict[str, list]:
+    """Return the columns of no senses (a word collection without WordNet)."""
+    return {name: [] for name in SENSE_COLUMNS}
+
+
+def tagged_counts(reader: Any) -> dict[str, int]:
+    """Return the tagged count of every sense that has one, by sense key: `Lemma.count()` for
+    all of them at once (it searches the reader's `cntlist.rev` for one key a call: 2 s for the
+    15,000 first senses compared)."""
+    text = reader.open("cntlist.rev").read()
+    return {key: int(count) for key, _, count in (line.split(" ") for line in text.splitlines())}
+
+
+def ranked_senses(reader: Any, name: str, counts: dict[str, int]) -> list[tuple[Any, Any]]:
+    """Return a lemma's (Lemma, Synset) pairs, most frequent first (see `lemma_senses`)."""
+    by_part: dict[str, list[tuple[Any, Any]]] = defaultdict(list)
+    seen = set()
+    for lemma in reader.lemmas(name):
+        synset = lemma.synset()
+        if synset not in seen:  # `Mark` and `mark` in one synset: one sense
+            seen.add(synset)
+            by_part[PARTS_OF_SPEECH[synset.pos()]].append((lemma, synset))
+    parts = list(by_part.values())  # in WordNet's order of the parts of speech
+    if len(parts) > 1:
+        parts.sort(key=lambda senses: -counts.get(senses[0][0].key(), 0))  # stable: ties keep order
+    return [sense for senses in parts for sense in senses]
+
+
+def base_forms(reader: Any, words: Iterable[str]) -> dict[str, list]:
+    """Return, for each word that is no WordNet lemma but an inflected form of one, its base form
+    (`wordnet.morphy`) and the parts of speech it inflects, as columns (word, base_form,
+    inflects).
+
+    morphy is asked only about words that end in a suffix of its rules or are one of its
+    exceptions (`geese`, `ran`): no other word can have a base form.
+    """
+    lemmas = set(reader.all_lemma_names())
+    suffixes = tuple(
+        {old for rules in reader.MORPHOLOGICAL_SUBSTITUTIONS.values() for old, _ in rules}
+    )
+    exceptions = set().union(*reader._exception_map.values())  # nltk's own exception lists
+    columns: dict[str, list] = {name: [] for name in FORM_COLUMNS}
+    for word in words:
+        if word in lemmas or not (word.endswith(suffixes) or word in exceptions):
+            continue
+        base = reader.morphy(word)
+        if base is None:
+            continue
+        parts = [PARTS_OF_SPEECH[pos] for pos in READER_ORDER if reader.morphy(word, pos) == base]
+        columns["word"].append(word)
+        columns["base_form"].append(base)
+        columns["inflects"].append(parts)
+    return columns
