@@ -131,6 +131,13 @@ def names_any(text: str, keys: Collection[Word], forms: AnswerForms) -> bool:
     return any(names_another(token, keys, forms) for token in TOKEN.findall(text))
 
 
+def tidy_gloss(gloss: str) -> str:
+    """Return a gloss without the empty parts nltk leaves where it took its quoted examples out
+    (`cattle`: "...regardless of sex or age; ; ; - Bible")."""
+    parts = [part.strip() for part in gloss.split(";")]
+    return "; ".join(part for part in parts if part and not part.startswith("-"))
+
+
 def is_usable(text: str) -> bool:
     """Return True when a blanked gloss still says something: a word that is not blanked."""
     return TOKEN.search(text) is not None
@@ -185,7 +192,7 @@ def clue_among(
     shares = stem_test(keys)
     first: tuple[Sense, str] | None = None
     for sense in senses:
-        text = blanked_by(sense.gloss, shares, keys, None)
+        text = blanked_by(tidy_gloss(sense.gloss), shares, keys, None)
         if not is_usable(text):
             continue
         if not names_any(text, keys, forms):
