@@ -105,6 +105,7 @@ def test_word_sources_of_the_mirror(mirror_warehouse):
         ("nltk_names", 7576, None),
         ("nltk_stopwords", 179, 153),
         ("nltk_words", 235886, 210687),
+        ("wordnet", 147306, None),  # a lexicon: it describes the others' words
         ("words_alpha", 370099, 370099),
     ]
 

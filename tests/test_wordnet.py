@@ -1,0 +1,104 @@
+"""WordNet in the warehouse: what the words stage stores of the mirror's WordNet, read with nltk's
+own reader (base forms by `wordnet.morphy`, senses ranked by frequency), and the one-line error
+when the corpus is missing."""
+
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+
+import pytest
+
+from pipeline.sources import wordnet
+from pipeline.stages.words import nltk_corpus
+
+
+@pytest.mark.mirror
+def test_wordnet_words_of_the_mirror(mirror_warehouse):
+    with mirror_warehouse.connect() as con:
+        rows = con.execute(
+            "SELECT * FROM wordnet_words WHERE word IN ('tidied', 'geese', 'washington', 'runs') "
+            "ORDER BY word"
+        ).fetchall()
+        counts = con.execute(
+            "SELECT (SELECT count(*) FROM wordnet_words), "
+            "(SELECT count(*) FROM wordnet_words WHERE word <> base_form), "
+            "(SELECT count(*) FROM wordnet_senses)"
+        ).fetchall()
+        sources = con.execute(
+            "SELECT kind, entries_read, words_kept FROM word_sources WHERE source = 'wordnet'"
+        ).fetchall()
+    geese, runs, tidied, washington = rows
+    assert tidied == (
+        "tidied", "tidy", ["verb"], 1, ["verb.change"], False,
+        "put (things or places) in order", "Tidy up your room!",
+    )  # fmt: skip
+    assert geese[:6] == (
+        "geese",
+        "goose",
+        ["noun"],
+        3,
+        ["noun.animal", "noun.person", "noun.food"],
+        False,
+    )
+    # run's verb senses first: its first verb sense is tagged more often than its first noun's
+    assert runs[:4] == ("runs", "run", ["verb", "noun"], 57)
+    assert washington[:6] == (
+        "washington", "washington", ["noun"], 5,
+        ["noun.location", "noun.group", "noun.person"], True,
+    )  # fmt: skip
+    assert counts == [(128295, 55369, 127948)]
+    assert sources == [("lexicon", 147306, None)]
+
+
+@pytest.mark.mirror
+def test_the_senses_of_lade_in_frequency_order(mirror_warehouse):
+    with mirror_warehouse.connect() as con:
+        assert con.execute(
+            "SELECT rank, part_of_speech, lexicographer_file, instance, gloss, example "
+            "FROM wordnet_senses WHERE lemma = 'lade' ORDER BY rank"
+        ).fetchall() == [
+            (1, "verb", "verb.contact", False, "remove with or as if with a ladle",
+             "ladle the water out of the bowl"),
+            (2, "verb", "verb.contact", False, "fill or place a load on", "load a car"),
+        ]  # fmt: skip
+
+
+@pytest.mark.mirror
+def test_base_forms_are_morphys_and_counts_are_the_readers(mirror_warehouse):
+    reader = nltk_corpus("wordnet", offline=True)
+    with mirror_warehouse.connect() as con:
+        words = [word for (word,) in con.execute("SELECT word FROM words").fetchall()]
+    sample = random.Random(33).sample(words, 20_000)
+    lemmas = set(reader.all_lemma_names())
+    expected = {w: base for w in sample if w not in lemmas and (base := reader.morphy(w))}
+    forms = wordnet.base_forms(reader, sample)  # morphy asked only about the words it may know
+    assert dict(zip(forms["word"], forms["base_form"], strict=True)) == expected
+    assert len(expected) > 1500
+    counts = wordnet.tagged_counts(reader)
+    for synset in list(reader.all_synsets("v"))[:300]:
+        for lemma in synset.lemmas():
+            assert counts.get(lemma.key(), 0) == lemma.count(), lemma
+
+
+def test_a_missing_wordnet_is_one_line_naming_the_download(tmp_path):
+    env = {
+        **os.environ,
+        "NLTK_DATA": str(tmp_path / "no_nltk_data"),
+        "PIPELINE_WAREHOUSE": str(tmp_path / "warehouse.duckdb"),
+        "PIPELINE_RAW": str(tmp_path / "raw"),
+        "PIPELINE_OFFLINE": "1",
+    }
+    done = subprocess.run(
+        [sys.executable, "-c", "from pipeline.cli import main; main()", "words"],
+        env=env, capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert done.returncode == 2
+    assert done.stderr.splitlines() == [
+        "error: nltk corpus 'wordnet' is missing: set NLTK_DATA to a folder holding "
+        "corpora/wordnet.zip (e.g. ../shared/mirror/nltk_data), or run online so that "
+        f"nltk.download('wordnet') puts it in {tmp_path / 'raw' / 'nltk_data'}"
+    ]
+    assert not (tmp_path / "warehouse.duckdb").exists()
