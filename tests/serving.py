@@ -1,5 +1,6 @@
 """A server of `pipeline serve`'s application started by the tests: uvicorn on a free port of
-127.0.0.1, in a thread, on a warehouse and a progress file of the test's own."""
+127.0.0.1, in a thread, on a warehouse and a progress store of the test's own (a SQLite file or a
+PostgreSQL database)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ import requests
 import uvicorn
 
 from pipeline.serve.app import create_app
+from pipeline.serve.settings import Settings
 from pipeline.storage.download import Downloader
 
 
@@ -27,20 +29,26 @@ class Running:
     def get(self, path: str, **kwargs) -> requests.Response:
         return requests.get(self.url + path, timeout=30, **kwargs)
 
-    def post(self, path: str, body: object) -> requests.Response:
-        return requests.post(self.url + path, json=body, timeout=30)
+    def post(self, path: str, body: object = None, **kwargs) -> requests.Response:
+        return requests.post(self.url + path, json=body, timeout=30, **kwargs)
+
+    def delete(self, path: str, **kwargs) -> requests.Response:
+        return requests.delete(self.url + path, timeout=30, **kwargs)
 
     def stop(self) -> None:
         self.server.should_exit = True
         self.thread.join(timeout=10)
 
 
-def start_server(warehouse: Path, progress: Path) -> Running:
+def start_server(
+    warehouse: Path, progress: str | Path, cors_origins: tuple[str, ...] = ()
+) -> Running:
     """Start the application on a free port of 127.0.0.1 in a thread; return when it listens."""
     listening = socket.socket()
     listening.bind(("127.0.0.1", 0))
     port = listening.getsockname()[1]
-    app = create_app(warehouse, progress, lambda: Downloader(progress.parent / "raw", None, True))
+    settings = Settings(warehouse, progress, offline=True, cors_origins=cors_origins)
+    app = create_app(settings, lambda: Downloader(warehouse.parent / "raw", None, True))
     listening.close()  # uvicorn binds it itself (a socket handed over answered 40 ms late)
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=server.run, daemon=True)

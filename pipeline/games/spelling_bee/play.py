@@ -16,7 +16,7 @@ from pipeline.games import SPELLING_BEE
 from pipeline.games.generated import GENERATED_ID
 from pipeline.games.play import PuzzleReader, generated_record, generated_request
 from pipeline.sources.records import BeeRecord
-from pipeline.storage.player_progress import PuzzleKey
+from pipeline.storage.player_progress import PuzzleFacts, PuzzleKey
 from solvers import spelling_bee_scoring as scoring
 from solvers.spelling_bee import MIN_LENGTH
 
@@ -146,9 +146,9 @@ def rank_of(puzzle: BeePuzzle, score: int) -> str:
     return reached[-1]
 
 
-def state(puzzle: BeePuzzle, found: list[str]) -> dict:
-    """Return what the page shows of a puzzle: counts, ranks, the words found (no answers)."""
-    score = score_of(puzzle, found)
+def puzzle_state(puzzle: BeePuzzle) -> dict:
+    """Return what the page shows of a puzzle, the same for every player: counts and ranks, no
+    answer."""
     return {
         "id": puzzle.id,
         "game": SPELLING_BEE.name,
@@ -160,10 +160,26 @@ def state(puzzle: BeePuzzle, found: list[str]) -> dict:
         "pangrams": sum(scoring.is_pangram(w, puzzle.letters) for w in puzzle.answers),
         "ranks": puzzle.ranks(),
         "judged_by": puzzle.judged_by,
+    }
+
+
+def progress_state(puzzle: BeePuzzle, found: list[str], revealed: bool) -> dict:
+    """Return a player's progress in a puzzle: the words found, the score and rank reached, and
+    whether the answers were revealed."""
+    score = score_of(puzzle, found)
+    return {
+        "id": puzzle.id,
         "found": found,
         "score": score,
         "rank": rank_of(puzzle, score),
+        "revealed": revealed,
     }
+
+
+def facts(puzzle: BeePuzzle) -> PuzzleFacts:
+    """Return what a player's statistics need to know of a puzzle: its day, points and Genius."""
+    day = puzzle.date.toordinal() if puzzle.date else None
+    return PuzzleFacts(day, puzzle.points, puzzle.ranks()["Genius"], None)
 
 
 def hints(puzzle: BeePuzzle, found: Iterable[str]) -> dict:
