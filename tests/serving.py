@@ -40,6 +40,36 @@ class Running:
         self.thread.join(timeout=10)
 
 
+@dataclass
+class Player:
+    """One player of a running server: a browser's cookie jar, or an API client's bearer token."""
+
+    running: Running
+    session: requests.Session
+
+    def get(self, path: str, **kwargs) -> requests.Response:
+        return self.session.get(self.running.url + path, timeout=30, **kwargs)
+
+    def post(self, path: str, body: object = None, **kwargs) -> requests.Response:
+        return self.session.post(self.running.url + path, json=body, timeout=30, **kwargs)
+
+    def delete(self, path: str, **kwargs) -> requests.Response:
+        return self.session.delete(self.running.url + path, timeout=30, **kwargs)
+
+
+def browser(running: Running) -> Player:
+    """Return a new player who plays as a browser does: a cookie, made at the first write."""
+    return Player(running, requests.Session())
+
+
+def api_client(running: Running) -> Player:
+    """Return a new player who plays as an API client does: a token from POST /api/players."""
+    session = requests.Session()
+    token = running.post("/api/players").json()["token"]
+    session.headers["Authorization"] = f"Bearer {token}"
+    return Player(running, session)
+
+
 def start_server(
     warehouse: Path, progress: str | Path, cors_origins: tuple[str, ...] = ()
 ) -> Running:

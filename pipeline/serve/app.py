@@ -131,9 +131,13 @@ def add_general_routes(app: FastAPI, puzzles: Puzzles, version: str) -> None:
 
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
     async def the_page(request: Request) -> Response:
-        response = caching.public(request, None, page_tag, caching.PAGE)
-        if response.status_code == 200:
-            response = HTMLResponse(page, headers=dict(response.headers))
+        headers = {"ETag": page_tag, "Cache-Control": caching.PAGE}
+        fresh = caching.is_fresh(request, page_tag)
+        response = (
+            Response(status_code=304, headers=headers)
+            if fresh
+            else HTMLResponse(page, headers=headers)
+        )
         if app.state.claimable and COOKIE not in request.cookies:
             await claim_progress_from_before_players(app, request, response)
         return response
