@@ -16,6 +16,7 @@ import uvicorn
 from pipeline.serve.app import create_app
 from pipeline.serve.settings import Settings
 from pipeline.storage.download import Downloader
+from pipeline.storage.player_progress import Progress
 
 
 @dataclass
@@ -25,6 +26,8 @@ class Running:
     url: str
     server: uvicorn.Server
     thread: threading.Thread
+    store: str | Path  # where its players' progress is kept
+    progress: Progress  # the application's own handle on it
 
     def get(self, path: str, **kwargs) -> requests.Response:
         return requests.get(self.url + path, timeout=30, **kwargs)
@@ -87,4 +90,4 @@ def start_server(
     while not server.started:
         assert time.monotonic() < deadline, "the server did not start"
         time.sleep(0.02)
-    return Running(f"http://127.0.0.1:{port}", server, thread)
+    return Running(f"http://127.0.0.1:{port}", server, thread, progress, app.state.progress)

@@ -265,7 +265,7 @@ def test_a_generated_puzzle_is_judged_by_the_custom_list(player: Player) -> None
         ("POST", f"{BEE}/guess", b'{"word": "' + b"a" * 5000 + b'"}', 413, "the request body is over 4096 bytes"),
         ("POST", f"{BOX}/check", b'{"words": "blacksmith"}', 400, "words: input should be a valid list"),
         ("GET", f"{BEE}/hints?found=a,b-c", None, 400, "'b-c' is not a word: letters a-z only, at most 40"),
-        ("GET", f"{BEE}/hints?room=no", None, 400, "room: string should match pattern '[a-z0-9]{4,40}'"),
+        ("GET", f"{BEE}/hints?room=no", None, 400, "room: string should match pattern '[A-Za-z0-9]{4,40}'"),
         ("GET", f"{BEE}/progress?room=nosuchroom", None, 404, "no room 'nosuchroom': POST /api/rooms makes one"),
         ("DELETE", BEE, None, 405, "method not allowed"),
         ("POST", f"{BEE}/progress", None, 405, "method not allowed"),

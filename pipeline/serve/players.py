@@ -28,7 +28,7 @@ COOKIE = "player"
 COOKIE_SECONDS = 400 * 24 * 3600  # the longest browsers keep a cookie
 TOKEN = re.compile(r"[A-Za-z0-9_-]{20,100}")
 BEARER = re.compile(r"Bearer +(\S+)", re.IGNORECASE)
-ROOM_CODE = re.compile(r"[a-z0-9]{4,40}")
+ROOM_CODE = re.compile(r"[A-Za-z0-9]{4,40}")
 
 RoomQuery = Annotated[
     str | None,

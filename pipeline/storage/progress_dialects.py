@@ -59,6 +59,10 @@ class Session(Protocol):
         """Run a statement given as text (an upgrade's)."""
         ...
 
+    def rows_of_text(self, text: str) -> list[Row]:
+        """Run a query given as text; return its rows by column name."""
+        ...
+
 
 class Dialect(Protocol):
     """A database the progress store can live in."""
@@ -104,7 +108,13 @@ class SqliteSession:
         return self.con.execute(statement(name), params or {}).rowcount
 
     def rows(self, name: str, params: Mapping[str, object] | None = None) -> list[Row]:
-        cursor = self.con.execute(statement(name), params or {})
+        return self._rows(statement(name), params)
+
+    def rows_of_text(self, text: str) -> list[Row]:
+        return self._rows(text, None)
+
+    def _rows(self, text: str, params: Mapping[str, object] | None) -> list[Row]:
+        cursor = self.con.execute(text, params or {})
         columns = [column[0] for column in cursor.description]
         return [dict(zip(columns, row, strict=True)) for row in cursor.fetchall()]
 
@@ -174,9 +184,8 @@ class Sqlite:
         return self._transaction("BEGIN IMMEDIATE")  # one writer at a time: the file's lock
 
     def table_names(self, session: Session) -> set[str]:
-        assert isinstance(session, SqliteSession)
-        found = session.con.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
-        return {name for (name,) in found.fetchall()}
+        found = session.rows_of_text("SELECT name FROM sqlite_master WHERE type = 'table'")
+        return {row["name"] for row in found}
 
     def close(self) -> None:
         with self._lock:
@@ -206,6 +215,9 @@ class PostgresSession:
 
     def rows(self, name: str, params: Mapping[str, object] | None = None) -> list[Row]:
         return list(self.con.execute(postgresql_text(statement(name)), params or {}).fetchall())
+
+    def rows_of_text(self, text: str) -> list[Row]:
+        return list(self.con.execute(postgresql_text(text)).fetchall())
 
     def run_many(self, name: str, params: Sequence[Mapping[str, object]]) -> None:
         with self.con.cursor() as cursor:
