@@ -310,7 +310,8 @@ def validation_message(errors: Any) -> str:
     if first.get("type") == "json_invalid":
         return "the body is not valid JSON"
     where = ".".join(str(part) for part in first.get("loc", ()) if part not in ("body", "query"))
-    return f"{where or 'the body'}: {str(first.get('msg', 'is not valid')).lower()}"
+    message = str(first.get("msg", "is not valid"))
+    return f"{where or 'the body'}: {message[:1].lower()}{message[1:]}"
 
 
 def openapi_document(app: FastAPI) -> dict:

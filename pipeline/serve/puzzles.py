@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 from pipeline.errors import UserError
 from pipeline.games import Game
+from pipeline.games.generated import GENERATED_ID
 from pipeline.games.play import UnknownPuzzle
 
 if TYPE_CHECKING:  # the warehouse (DuckDB) and requests load with the first puzzle read
@@ -69,6 +70,11 @@ class Puzzles:
                     value: object = read(puzzle_id)
                 except UnknownPuzzle as unknown:  # kept too: asking again reads nothing
                     value = unknown
+                except UserError as error:
+                    if not (GENERATED_ID.fullmatch(puzzle_id) and self.warehouse_path.exists()):
+                        raise
+                    # the lists cannot make this puzzle: no puzzle has the id, as a 404 says
+                    value = UnknownPuzzle(f"no generated puzzle {puzzle_id}: {error}")
                 kept = (time.monotonic() + TODAY_SECONDS, value)
                 self._cache[key] = kept
             if isinstance(kept[1], UnknownPuzzle):

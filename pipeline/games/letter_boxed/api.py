@@ -8,12 +8,19 @@ from pydantic import BaseModel, Field
 
 from pipeline.games.api import Call, GameApi, Operation
 from pipeline.games.letter_boxed import play
+from pipeline.games.play import WORD_PATTERN
 
 
 class ChainBody(BaseModel):
     """A Letter Boxed chain of words, in the order played."""
 
-    words: list[str] = Field(examples=[["blacksmith", "hijack"]])
+    words: list[str] = Field(
+        examples=[["blacksmith", "hijack"]],
+        json_schema_extra={
+            "items": {"type": "string", "pattern": WORD_PATTERN},
+            "maxItems": play.MAX_CHAIN_WORDS,
+        },
+    )
 
 
 class BoardAnswer(BaseModel):

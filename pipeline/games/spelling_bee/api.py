@@ -9,7 +9,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from pipeline.games.api import Call, GameApi, Operation
-from pipeline.games.play import plain_word
+from pipeline.games.play import WORD_PATTERN, WORDS_PATTERN, plain_word, words_given
 from pipeline.games.spelling_bee import play
 
 Verdict = Literal[
@@ -26,13 +26,17 @@ Verdict = Literal[
 class GuessBody(BaseModel):
     """A Spelling Bee guess."""
 
-    word: str = Field(examples=["climbed"])
+    word: str = Field(examples=["climbed"], json_schema_extra={"pattern": WORD_PATTERN})
 
 
 class HintsQuery(BaseModel):
     """Words to count as found besides those kept."""
 
-    found: str = Field("", description="Words found, comma-separated (besides those kept)")
+    found: str = Field(
+        "",
+        description="Words found, comma-separated (besides those kept)",
+        json_schema_extra={"pattern": WORDS_PATTERN},
+    )
 
 
 class PuzzleAnswer(BaseModel):
@@ -122,8 +126,7 @@ def guess(call: Call) -> dict:
 
 
 def hints(call: Call) -> dict:
-    given = [plain_word(word) for word in call.query.found.split(",") if word.strip()]
-    return play.hints(call.puzzle, [*given, *call.progress().found])
+    return play.hints(call.puzzle, [*words_given(call.query.found), *call.progress().found])
 
 
 def reveal(call: Call) -> dict:
