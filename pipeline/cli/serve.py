@@ -122,18 +122,32 @@ def serve(
 @bench_app.command("serve")
 @user_errors
 def bench_serve(
-    requests: Annotated[
-        int, typer.Option(help="Guesses sent in the load test (200 at a time).")
-    ] = 2000,
+    players: Annotated[
+        int, typer.Option(help="Players, each playing 20 guesses (200 in flight at once).")
+    ] = 1000,
+    workers: Annotated[
+        int, typer.Option(help="The workers of the second run (the first has one).")
+    ] = 2,
+    store: Annotated[
+        str | None,
+        typer.Option(
+            help="The progress store to play on: a PostgreSQL URL (postgresql://...); by "
+            "default a new SQLite file. The bench forgets its players at the end."
+        ),
+    ] = None,
     as_json: AsJson = False,
 ) -> None:
-    """Time the server (start-up, a guess under 200 concurrent requests) and the two commands a player waits on (`today`, `solve letter-boxed`), each beside its target.
+    """Time the server under many players with one worker and with --workers (failures, cross-talk, lost words, guesses a second, p50/p99), and the two commands a player waits on (`today`, `solve letter-boxed`), each beside its target.
 
-    Example: pipeline bench serve --requests 2000
+    Example: pipeline bench serve --players 1000 --workers 2 --store postgresql://localhost/play
     """
     from pipeline.bench.figures import figures_record, format_figures
     from pipeline.bench.serve import bench_serve as run_bench
 
-    if requests < 200:
-        raise UserError("--requests must be at least 200 (the load test keeps 200 in flight)")
-    emit(as_json, figures_record, format_figures, run_bench(requests))
+    if players < 1:
+        raise UserError("--players must be at least 1")
+    if not 1 <= workers <= MAX_WORKERS:
+        raise UserError(f"--workers {workers} is not 1 to {MAX_WORKERS}")
+    if store is not None and not store.startswith(("postgresql://", "postgres://")):
+        raise UserError(f"--store {store!r} is not a PostgreSQL URL (postgresql://...)")
+    emit(as_json, figures_record, format_figures, run_bench(players, workers, store))

@@ -51,7 +51,8 @@ from pipeline.serve.players import (
 from pipeline.serve.puzzles import Puzzles
 from pipeline.serve.routes import ErrorBody, add_game_routes
 from pipeline.serve.settings import Settings
-from pipeline.storage.player_progress import ROOM, Progress
+from pipeline.serve.threads import add_store_threads, in_store_thread
+from pipeline.storage.player_progress import PLAYER, ROOM, Progress
 
 if TYPE_CHECKING:
     from pipeline.storage.download import Downloader
@@ -97,6 +98,7 @@ def create_app(settings: Settings, downloader: Callable[[], Downloader] | None =
     keep_secrets_out_of_the_log()
     app.state.progress = Progress(settings.progress)
     app.state.claimable = app.state.progress.has_unclaimed()
+    add_store_threads(app, app.state.progress.dialect.threads)
     add_error_handlers(app)
     add_general_routes(app, puzzles, __version__)
     add_player_routes(app)
@@ -178,7 +180,7 @@ async def claim_progress_from_before_players(
     app: FastAPI, request: Request, response: Response
 ) -> None:
     """Give the first browser without a player the progress of a store from before players."""
-    token = await run_in_threadpool(app.state.progress.claim_unclaimed)
+    token = await in_store_thread(request, app.state.progress.claim_unclaimed)
     app.state.claimable = False
     if token is not None:
         set_cookie(request, response, token)
@@ -201,8 +203,8 @@ def add_player_routes(app: FastAPI) -> None:
     }
 
     @app.post("/api/players", status_code=201, summary="A new player: its token", responses=down)
-    async def new_player() -> JSONResponse:
-        token, _ = await run_in_threadpool(progress.new_owner, "player")
+    async def new_player(request: Request) -> JSONResponse:
+        token, _ = await in_store_thread(request, lambda: progress.new_owner(PLAYER))
         return caching.private({"token": token}, 201)
 
     @app.delete(
@@ -212,8 +214,8 @@ def add_player_routes(app: FastAPI) -> None:
         responses=unknown | down,
         openapi_extra=PLAYER_ONLY,
     )
-    async def forget_player(who: PlayerCaller) -> JSONResponse:
-        await run_in_threadpool(lambda: progress.forget(who.player()))
+    async def forget_player(request: Request, who: PlayerCaller) -> JSONResponse:
+        await in_store_thread(request, lambda: progress.forget(who.player()))
         response = caching.private({"forgotten": True})
         clear_cookie(response)
         return response
@@ -225,13 +227,15 @@ def add_player_routes(app: FastAPI) -> None:
         responses=unknown | down,
         openapi_extra=SOMEONE,
     )
-    async def statistics(who: PlayerCaller) -> JSONResponse:
-        found = await run_in_threadpool(lambda: progress.statistics(who.owner(), dt.date.today()))
+    async def statistics(request: Request, who: PlayerCaller) -> JSONResponse:
+        found = await in_store_thread(
+            request, lambda: progress.statistics(who.owner(), dt.date.today())
+        )
         return caching.private(statistics_by_game(found))
 
     @app.post("/api/rooms", status_code=201, summary="A new room: its code", responses=down)
-    async def new_room() -> JSONResponse:
-        code, _ = await run_in_threadpool(progress.new_owner, ROOM)
+    async def new_room(request: Request) -> JSONResponse:
+        code, _ = await in_store_thread(request, lambda: progress.new_owner(ROOM))
         return caching.private({"room": code}, 201)
 
 

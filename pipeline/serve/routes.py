@@ -20,6 +20,7 @@ from pipeline.games.hooks import hooks_of
 from pipeline.serve import caching
 from pipeline.serve.players import Caller, caller_in_room
 from pipeline.serve.puzzles import Puzzles
+from pipeline.serve.threads import in_store_thread
 from pipeline.storage.player_progress import PuzzleKey, PuzzleProgress
 
 PuzzleId = Annotated[
@@ -110,15 +111,21 @@ def add_operation(
         query: Any = None,
         who: Caller | None = None,
     ) -> Response:
+        # a puzzle not read yet may take seconds (a generated one): read aside from the store's
+        # threads, which then do the work (reads and writes of the store, one transaction)
+        puzzle = api.kept(puzzles, puzzle_id) or await run_in_threadpool(
+            api.read, puzzles, puzzle_id
+        )
+
         def work() -> tuple[dict, str | None]:
-            puzzle = api.read(puzzles, puzzle_id)
-            answer = operation.run(GameCall(puzzles, puzzle, body, query, api, who))
-            if who is not None:
-                return answer, None
+            if who is not None:  # the request's reads and writes: one transaction
+                with who.progress.unit(write=operation.access == "write"):
+                    return operation.run(GameCall(puzzles, puzzle, body, query, api, who)), None
+            answer = operation.run(GameCall(puzzles, puzzle, body, query, api, None))
             path = f"{request.url.path}?{request.url.query}"
             return answer, caching.etag(version, puzzles.identity(), path, api.key(puzzle).letters)
 
-        answer, tag = await run_in_threadpool(work)
+        answer, tag = await in_store_thread(request, work)
         if tag is not None:
             today = caching.TODAY if puzzle_id == "today" else caching.PUBLIC
             return caching.public(request, answer, tag, today)

@@ -16,16 +16,19 @@ at start-up by the numbered upgrades (`sql/progress/upgrades/NNN_NAME.sql`), eac
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import hashlib
 import re
 import secrets
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from pipeline.storage.progress_dialects import (
     Dialect,
+    Session,
     StoreUnavailable,
     open_dialect,
     redacted,
@@ -121,6 +124,7 @@ class Progress:
 
     def __init__(self, setting: str | Path) -> None:
         self.dialect: Dialect = open_dialect(setting)
+        self._ambient = threading.local()  # a unit of work's session, per thread
         try:
             self.applied = self._upgrade()
         except BaseException:
@@ -130,6 +134,32 @@ class Progress:
     def close(self) -> None:
         """Close the store's connections."""
         self.dialect.close()
+
+    @contextlib.contextmanager
+    def unit(self, write: bool) -> Iterator[None]:
+        """Make every read and write of this thread in the block one transaction (a request's
+        work: one round of the database's locks, one connection of the pool)."""
+        if getattr(self._ambient, "session", None) is not None:
+            raise RuntimeError("a unit of work inside another")
+        opened = self.dialect.writing() if write else self.dialect.reading()
+        with opened as session:
+            self._ambient.session, self._ambient.write = session, write
+            try:
+                yield
+            finally:
+                self._ambient.session = None
+
+    @contextlib.contextmanager
+    def _session(self, write: bool) -> Iterator[Session]:
+        """Yield the thread's unit of work when there is one, else a transaction of its own."""
+        ambient: Session | None = getattr(self._ambient, "session", None)
+        if ambient is not None:
+            if write and not self._ambient.write:
+                raise RuntimeError("a write inside a unit of work that only reads")
+            yield ambient
+            return
+        with self.dialect.writing() if write else self.dialect.reading() as session:
+            yield session
 
     def _upgrade(self) -> list[Upgrade]:
         """Bring the store to the newest shape (one process at a time); return the upgrades
@@ -160,32 +190,32 @@ class Progress:
             "secret_hash": secret_hash(secret),
             "created_at": now(),
         }
-        with self.dialect.writing() as session:
+        with self._session(write=True) as session:
             session.run("add_owner", row)
         return secret, row["owner_id"]
 
     def owner_of(self, kind: str, secret: str) -> str | None:
         """Return the id of the player or room a secret names, or None."""
-        with self.dialect.reading() as session:
+        with self._session(write=False) as session:
             rows = session.rows("owner_of", {"kind": kind, "secret_hash": secret_hash(secret)})
         return rows[0]["owner_id"] if rows else None
 
     def has_unclaimed(self) -> bool:
         """Return True while progress from before players waits to be claimed."""
-        with self.dialect.reading() as session:
+        with self._session(write=False) as session:
             return bool(session.rows("unclaimed_owners")[0]["owners"])
 
     def claim_unclaimed(self) -> str | None:
         """Make the progress from before players a new player's; return that player's token, or
         None when there is nothing (left) to claim."""
         token = secrets.token_urlsafe(32)
-        with self.dialect.writing() as session:
+        with self._session(write=True) as session:
             claimed = session.rows("claim_unclaimed", {"secret_hash": secret_hash(token)})
         return token if claimed else None
 
     def forget(self, owner_id: str) -> None:
         """Forget a player and every puzzle, word and reveal of theirs."""
-        with self.dialect.writing() as session:
+        with self._session(write=True) as session:
             session.run("forget_owner", {"owner_id": owner_id})
 
     # ------------------------------------------------------------------ puzzles
@@ -196,7 +226,7 @@ class Progress:
         if owner_id is None:
             return PuzzleProgress([], False, False)
         params = {"owner_id": owner_id, **asdict(key)}
-        with self.dialect.reading() as session:
+        with self._session(write=False) as session:
             words = session.rows("words", params)
             state = session.rows("puzzle_progress", params)
         found = [FoundWord(row["word"], row["points"]) for row in words]
@@ -209,7 +239,7 @@ class Progress:
     ) -> bool:
         """Keep a word found in a puzzle; return False when it was kept before."""
         params = {"owner_id": owner_id, **asdict(key)}
-        with self.dialect.writing() as session:
+        with self._session(write=True) as session:
             session.run("put_puzzle", {**params, **asdict(facts)})
             return session.run("add_word", {**params, "word": word, "points": points}) == 1
 
@@ -218,7 +248,7 @@ class Progress:
         rows = [
             {"owner_id": owner_id, **asdict(key), "word": w, "points": p} for w, p in points.items()
         ]
-        with self.dialect.writing() as session:
+        with self._session(write=True) as session:
             session.run_many("fill_points", rows)
 
     def replace_chain(
@@ -228,7 +258,7 @@ class Progress:
         (without a reveal, the statistics count it)."""
         params = {"owner_id": owner_id, **asdict(key)}
         words = [{**params, "position": i, "word": w, "points": 0} for i, w in enumerate(chain, 1)]
-        with self.dialect.writing() as session:
+        with self._session(write=True) as session:
             session.run("put_puzzle", {**params, **asdict(facts)})
             revealed = session.rows("puzzle_progress", params)[0]["revealed"]
             session.run("clear_words", params)
@@ -238,14 +268,14 @@ class Progress:
     def clear(self, owner_id: str, key: PuzzleKey) -> None:
         """Forget an owner's words in a puzzle (they start it again; a reveal stays known)."""
         params = {"owner_id": owner_id, **asdict(key)}
-        with self.dialect.writing() as session:
+        with self._session(write=True) as session:
             session.run("clear_words", params)
             session.run("set_solved", {**params, "solved": 0})
 
     def reveal(self, owner_id: str, key: PuzzleKey, facts: PuzzleFacts) -> None:
         """Record that an owner was shown a puzzle's answers."""
         params = {"owner_id": owner_id, **asdict(key)}
-        with self.dialect.writing() as session:
+        with self._session(write=True) as session:
             session.run("put_puzzle", {**params, **asdict(facts)})
             session.run("reveal", params)
 
@@ -254,7 +284,7 @@ class Progress:
         if owner_id is None:
             return {}
         params = {"owner_id": owner_id, "today": today.toordinal()}
-        with self.dialect.reading() as session:
+        with self._session(write=False) as session:
             rows = session.rows("statistics", params)
         return {row.pop("game"): row for row in rows}
 

@@ -68,6 +68,7 @@ class Dialect(Protocol):
     """A database the progress store can live in."""
 
     name: str
+    threads: int  # how many threads of a server process use it at once, at most
 
     def writing(self) -> contextlib.AbstractContextManager[Session]:
         """Return one transaction that may write (committed, or rolled back on an error)."""
@@ -131,12 +132,14 @@ class Sqlite:
     never both read and then both try to write."""
 
     name = "sqlite"
+    threads = 4  # one writes at a time (the file's lock); readers beside it
 
     def __init__(self, path: Path) -> None:
         self.path = path
         self._local = threading.local()
         self._opened: list[sqlite3.Connection] = []
         self._lock = threading.Lock()
+        self._writer = threading.Lock()
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             self._connection()
@@ -174,8 +177,12 @@ class Sqlite:
             con.execute("ROLLBACK")
             raise
 
-    def writing(self) -> contextlib.AbstractContextManager[Session]:
-        return self._transaction("BEGIN IMMEDIATE")
+    @contextlib.contextmanager
+    def writing(self) -> Iterator[Session]:
+        # One writer per process at a time: the others wait on this lock, which hands over at
+        # once, rather than on the file's, which SQLite polls with growing sleeps.
+        with self._writer, self._transaction("BEGIN IMMEDIATE") as session:
+            yield session
 
     def reading(self) -> contextlib.AbstractContextManager[Session]:
         return self._transaction("BEGIN")
@@ -233,6 +240,7 @@ class Postgres:
     is down a request waits at most POOL_SECONDS and gets StoreUnavailable."""
 
     name = "postgresql"
+    threads = POOL_SIZE  # one pooled connection each
 
     def __init__(self, url: str) -> None:
         import psycopg

@@ -11,6 +11,7 @@ import datetime as dt
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cached_property
 
 from pipeline.games import SPELLING_BEE
 from pipeline.games.generated import GENERATED_ID
@@ -43,14 +44,24 @@ class BeePuzzle:
         """Return what the player's progress in this puzzle is kept under."""
         return PuzzleKey(SPELLING_BEE.name, self.id, self.letters)
 
-    @property
+    # Worked out once per puzzle (the server keeps a puzzle and asks again at every request).
+    @cached_property
     def points(self) -> int:
         """Return the points of every answer (Queen Bee)."""
         return scoring.total_score(self.answers, self.letters)
 
+    @cached_property
+    def pangrams(self) -> int:
+        """Return how many answers are pangrams."""
+        return sum(scoring.is_pangram(word, self.letters) for word in self.answers)
+
     def ranks(self) -> dict[str, int]:
         """Return each rank's threshold in points."""
-        return dict(scoring.rank_thresholds(self.points))
+        return dict(self._thresholds)
+
+    @cached_property
+    def _thresholds(self) -> tuple[tuple[str, int], ...]:
+        return tuple(scoring.rank_thresholds(self.points))
 
 
 @dataclass(frozen=True)
@@ -140,9 +151,7 @@ def score_of(puzzle: BeePuzzle, found: Iterable[str]) -> int:
 
 def rank_of(puzzle: BeePuzzle, score: int) -> str:
     """Return the highest rank a score reaches."""
-    reached = [
-        name for name, threshold in scoring.rank_thresholds(puzzle.points) if score >= threshold
-    ]
+    reached = [name for name, threshold in puzzle.ranks().items() if score >= threshold]
     return reached[-1]
 
 
@@ -157,7 +166,7 @@ def puzzle_state(puzzle: BeePuzzle) -> dict:
         "others": puzzle.others,
         "words": len(puzzle.answers),
         "points": puzzle.points,
-        "pangrams": sum(scoring.is_pangram(w, puzzle.letters) for w in puzzle.answers),
+        "pangrams": puzzle.pangrams,
         "ranks": puzzle.ranks(),
         "judged_by": puzzle.judged_by,
     }
