@@ -56,6 +56,8 @@ class Connection:
         self.writer.write(head.encode() + b"\r\n" + data)
         await self.writer.drain()
         status_line = await self.reader.readline()
+        if not status_line:
+            raise ConnectionError("the server closed the connection")
         length = 0
         while (line := await self.reader.readline()) not in (b"\r\n", b""):
             name, _, value = line.decode().partition(":")
@@ -85,6 +87,11 @@ class Played:
     @property
     def guesses_per_second(self) -> float:
         return len(self.waits) / self.seconds if self.seconds else 0.0
+
+
+def new_played(players: int) -> Played:
+    """Return the record of a load test before it starts."""
+    return Played([None] * players, [[] for _ in range(players)])
 
 
 @dataclass(frozen=True)
@@ -118,11 +125,18 @@ async def in_lanes(host: str, port: int, count: int, in_flight: int, work: Work)
 
 
 async def play(
-    host: str, port: int, path: str, plans: list[list[str]], in_flight: int, timeout: float
+    host: str,
+    port: int,
+    path: str,
+    plans: list[list[str]],
+    in_flight: int,
+    timeout: float,
+    played: Played | None = None,
 ) -> Played:
     """Make a player per plan, then play each plan's guesses (POST `path`), `in_flight` at once;
-    stop by `timeout` seconds."""
-    played = Played([None] * len(plans), [[] for _ in plans])
+    stop by `timeout` seconds. What happens is written to `played` as it happens (a new one when
+    none is given)."""
+    played = played or new_played(len(plans))
 
     async def join(connection: Connection, index: int) -> None:
         answer = await attempt(connection, played, "POST", "/api/players")

@@ -17,17 +17,14 @@ import threading
 from collections.abc import Iterator, Mapping, Sequence
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 from pipeline.errors import UserError
 from pipeline.storage.sql_files import sql
 
-if TYPE_CHECKING:
-    from psycopg_pool import ConnectionPool
-
 PROGRESS = "progress"  # the folder of the statements: sql/progress/
 BUSY_SECONDS = 10.0  # how long a SQLite writer waits for another process's write to end
-POOL_SECONDS = 3.0  # how long a request waits for a PostgreSQL connection before a 503
+POOL_SECONDS = 3.0  # how long a request waits for its turn at a PostgreSQL connection
 POOL_SIZE = 8  # PostgreSQL connections per server process at most
 UPGRADE_LOCK = 7_320_032  # the advisory lock PostgreSQL processes take to upgrade one at a time
 NAMED_PARAMETER = re.compile(r"(?<![:\w]):([a-z_][a-z0-9_]*)")
@@ -234,47 +231,90 @@ class PostgresSession:
         self.con.execute(postgresql_text(text), params or {})
 
 
+class ConnectionPool:
+    """PostgreSQL connections kept for reuse by a server process, at most `size` lent at once.
+
+    Each is checked before it is lent (an empty query: a server restarted meanwhile costs a
+    reconnection, not a failed request), and one that failed in use is closed. With no healthy
+    connection kept, a request connects at once: refused at once while the server is down (a
+    503), and answered as soon as it is back. (psycopg_pool instead reconnects in the background
+    with growing pauses, 1, 2, 4 s...: after a restart it answered 503 for about 5 s more.)
+    """
+
+    def __init__(self, url: str, size: int) -> None:
+        self.url = url
+        self._slots = threading.BoundedSemaphore(size)
+        self._idle: list[Any] = []
+        self._lock = threading.Lock()
+
+    @contextlib.contextmanager
+    def connection(self) -> Iterator[Any]:
+        """Lend a healthy connection for the block; keep it after, unless it failed."""
+        if not self._slots.acquire(timeout=POOL_SECONDS):
+            raise StoreUnavailable("the progress store (PostgreSQL) is busy: try again")
+        try:
+            con = self._healthy()
+            try:
+                yield con
+            except BaseException:
+                con.close()
+                raise
+            with self._lock:
+                self._idle.append(con)
+        finally:
+            self._slots.release()
+
+    def _healthy(self) -> Any:
+        import psycopg
+        from psycopg.rows import dict_row
+
+        while True:
+            with self._lock:
+                con = self._idle.pop() if self._idle else None
+            if con is None:
+                return psycopg.connect(
+                    self.url, autocommit=True, row_factory=dict_row, connect_timeout=2
+                )
+            try:
+                con.execute("")
+                return con
+            except psycopg.Error:
+                con.close()
+
+    def close(self) -> None:
+        """Close every connection kept."""
+        with self._lock:
+            for con in self._idle:
+                con.close()
+            self._idle.clear()
+
+
 class Postgres:
-    """A PostgreSQL database: a pool of connections per process, each checked before it is lent
-    (a server restarted meanwhile costs a reconnection, not a failed request); while the server
-    is down a request waits at most POOL_SECONDS and gets StoreUnavailable."""
+    """A PostgreSQL database, through a pool of connections per process (ConnectionPool); while
+    the server is down a request gets StoreUnavailable (503) at once."""
 
     name = "postgresql"
     threads = POOL_SIZE  # one pooled connection each
 
     def __init__(self, url: str) -> None:
         import psycopg
-        from psycopg.rows import dict_row
-        from psycopg_pool import ConnectionPool
 
         self.url = url
         self._errors = (psycopg.OperationalError, psycopg.InterfaceError)
-        self.pool: ConnectionPool = ConnectionPool(
-            url,
-            min_size=1,
-            max_size=POOL_SIZE,
-            timeout=POOL_SECONDS,
-            kwargs={"autocommit": True, "row_factory": dict_row},
-            check=ConnectionPool.check_connection,
-            open=False,
-        )
+        self.pool = ConnectionPool(url, POOL_SIZE)
         try:
-            self.pool.open(wait=True, timeout=POOL_SECONDS * 2)
-        except Exception as error:
-            self.pool.close()
+            with self.pool.connection():
+                pass
+        except self._errors as error:
             raise UserError(f"cannot reach the progress store {redacted(url)}: {error}") from None
 
     @contextlib.contextmanager
     def _transaction(self) -> Iterator[Session]:
-        from psycopg_pool import PoolTimeout
-
         try:
             with self.pool.connection() as con, con.transaction():
                 yield PostgresSession(con)
-        except PoolTimeout as error:
-            raise StoreUnavailable("the progress store (PostgreSQL) cannot be reached") from error
         except self._errors as error:
-            raise StoreUnavailable(f"the progress store (PostgreSQL) failed: {error}") from error
+            raise StoreUnavailable("the progress store (PostgreSQL) cannot be reached") from error
 
     def writing(self) -> contextlib.AbstractContextManager[Session]:
         return self._transaction()
@@ -289,11 +329,11 @@ class Postgres:
             yield session
 
     def table_names(self, session: Session) -> set[str]:
-        assert isinstance(session, PostgresSession)
-        found = session.con.execute(
-            "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()"
+        found = session.rows_of_text(
+            "SELECT table_name AS name FROM information_schema.tables "
+            "WHERE table_schema = current_schema()"
         )
-        return {row["table_name"] for row in found.fetchall()}
+        return {row["name"] for row in found}
 
     def close(self) -> None:
         self.pool.close()
