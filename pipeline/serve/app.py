@@ -86,7 +86,7 @@ def create_app(settings: Settings, downloader: Callable[[], Downloader] | None =
 
     puzzles = Puzzles(settings.warehouse, downloader or settings.downloader)
     app = FastAPI(
-        title="NYT word games: play Spelling Bee and Letter Boxed",
+        title="NYT word games: play " + " and ".join(g.title for g in GAMES if hooks_of(g).api()),
         description="Archived, today's and generated puzzles, judged by the NYT's official "
         "answers (archived and today's) or the custom list (generated). Answers are sent only "
         "for words a player found, or on a reveal. A player is a bearer token (`POST "
