@@ -194,6 +194,7 @@ def local_http(monkeypatch: pytest.MonkeyPatch) -> Iterator[LocalHTTP]:
 LONG_FIRST = (
     "test_stage_kills.py", "test_build.py", "test_letter_boxed_solver.py", "test_words.py",
     "test_sources_nytbee.py", "test_validate_spelling_bee.py", "test_cli_solve_spelling_bee.py",
+    "test_serve_faults.py", "test_serve_openapi.py",
 )  # fmt: skip
 
 

@@ -2,7 +2,7 @@
 tester) runs against the running server's `/openapi.json` with all its checks (every status
 declared with its body, a 405 with `Allow`, schema-valid requests accepted and invalid ones
 refused, no 5xx, optional authentication as declared), on both progress stores, and finds
-nothing. Its examples are bounded (a fixed seed, 10 per operation) so that it stays fast."""
+nothing. Its examples are bounded (a fixed seed, 5 per operation) so that it stays fast."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from tests.command_warehouse import build_command_warehouse
 from tests.conftest import STORES, new_store
 from tests.serving import Running, start_server
 
-EXAMPLES = 10
+EXAMPLES = 5
 
 
 @pytest.fixture(params=STORES)

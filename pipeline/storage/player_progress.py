@@ -227,12 +227,11 @@ class Progress:
             return PuzzleProgress([], False, False)
         params = {"owner_id": owner_id, **asdict(key)}
         with self._session(write=False) as session:
-            words = session.rows("words", params)
-            state = session.rows("puzzle_progress", params)
-        found = [FoundWord(row["word"], row["points"]) for row in words]
-        if not state:
-            return PuzzleProgress(found, False, False)
-        return PuzzleProgress(found, bool(state[0]["revealed"]), bool(state[0]["solved"]))
+            rows = session.rows("puzzle_progress", params)
+        if not rows:
+            return PuzzleProgress([], False, False)
+        found = [FoundWord(row["word"], row["points"]) for row in rows if row["word"] is not None]
+        return PuzzleProgress(found, bool(rows[0]["revealed"]), bool(rows[0]["solved"]))
 
     def add_word(
         self, owner_id: str, key: PuzzleKey, facts: PuzzleFacts, word: str, points: int
@@ -260,7 +259,7 @@ class Progress:
         words = [{**params, "position": i, "word": w, "points": 0} for i, w in enumerate(chain, 1)]
         with self._session(write=True) as session:
             session.run("put_puzzle", {**params, **asdict(facts)})
-            revealed = session.rows("puzzle_progress", params)[0]["revealed"]
+            revealed = session.rows("puzzle_progress", params)[0]["revealed"]  # put just now
             session.run("clear_words", params)
             session.run_many("put_word", words)
             session.run("set_solved", {**params, "solved": int(solved and not revealed)})
