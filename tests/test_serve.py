@@ -22,8 +22,10 @@ from pathlib import Path
 import duckdb
 import pytest
 import requests
+from typer.testing import CliRunner
 
 from pipeline.bench.serve import SERVER, free_port, wait_until_up
+from pipeline.cli.app import app
 from tests.command_warehouse import build_command_warehouse
 from tests.conftest import STORES, new_store
 from tests.made_up_days import CLIMBED_ANSWERS
@@ -471,17 +473,50 @@ def test_a_host_other_than_127_0_0_1_is_said_on_a_warning_line(built: Path, tmp_
     }
     host = "127.0.0.2"  # another address (of this machine, so that the test stays local)
     command = [sys.executable, "-c", SERVER, "serve", "--host", host, "--port", str(port)]
+    command += ["--cors-origin", "*"]
     process = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     try:
         wait_until_up(f"http://{host}:{port}", process, time.perf_counter())
+        anyone = requests.get(f"http://{host}:{port}{BEE}", headers={"Origin": "https://x.example"})
         process.send_signal(signal.SIGINT)
         _, err = process.communicate(timeout=20)
     finally:
         process.kill()
     assert process.returncode == 0
-    assert err.decode().splitlines()[0] == (
-        f"warning: listening on {host}: other machines can reach the page and the API"
+    assert err.decode().splitlines()[:2] == [
+        f"warning: listening on {host}: other machines can reach the page and the API",
+        "warning: --cors-origin '*': a page of any site may call the API",
+    ]
+    assert anyone.headers["access-control-allow-origin"] == "*"
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        (["serve", "--workers", "0"], "--workers 0 is not 1 to 64"),
+        (["serve", "--cors-origin", "ftp://clone.example"], "--cors-origin 'ftp://clone.example' is not an origin: `https://host[:port]`, or `*`"),
+        (["serve", "--cors-origin", "https://clone.example/page"], "--cors-origin 'https://clone.example/page' is not an origin: `https://host[:port]`, or `*`"),
+        (["bench", "serve", "--players", "0"], "--players must be at least 1"),
+        (["bench", "serve", "--store", "progress.sqlite"], "--store 'progress.sqlite' is not a PostgreSQL URL (postgresql://...)"),
+    ],
+)  # fmt: skip
+def test_a_bad_option_is_one_error_line(arguments: list[str], message: str) -> None:
+    result = CliRunner().invoke(app, arguments)
+    assert (result.exit_code, result.output) == (2, f"error: {message}\n")
+
+
+def test_an_unreachable_postgresql_is_one_error_line(built: Path) -> None:
+    with socket.socket() as closed:
+        closed.bind(("127.0.0.1", 0))
+        port = closed.getsockname()[1]  # nothing listens there
+    store = f"postgresql://player:secret@127.0.0.1:{port}/play"
+    env = {"PIPELINE_WAREHOUSE": str(built), "PIPELINE_PROGRESS": store}
+    result = CliRunner().invoke(app, ["serve", "--port", str(free_port())], env=env)
+    assert result.exit_code == 2
+    assert result.output.startswith(
+        f"error: cannot reach the progress store postgresql://player:***@127.0.0.1:{port}/play: "
     )
+    assert "secret" not in result.output and len(result.output.splitlines()) == 1
 
 
 def test_a_port_in_use_is_one_error_line(built: Path) -> None:

@@ -306,7 +306,8 @@ class Postgres:
             with self.pool.connection():
                 pass
         except self._errors as error:
-            raise UserError(f"cannot reach the progress store {redacted(url)}: {error}") from None
+            reason = str(error).splitlines()[0]  # libpq adds a line of advice
+            raise UserError(f"cannot reach the progress store {redacted(url)}: {reason}") from None
 
     @contextlib.contextmanager
     def _transaction(self) -> Iterator[Session]:
