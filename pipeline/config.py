@@ -47,10 +47,20 @@ def warehouse_path() -> Path:
     return _env_path("PIPELINE_WAREHOUSE") or Path.cwd() / "warehouse.duckdb"
 
 
-def progress_path() -> Path:
-    """Return the players' progress file of `pipeline serve` (`progress.sqlite` beside the
-    warehouse, or `PIPELINE_PROGRESS`): a file of its own, which no stage replaces."""
+def progress_store() -> str | Path:
+    """Return where `pipeline serve` keeps players' progress (`PIPELINE_PROGRESS`): a PostgreSQL
+    URL (`postgresql://...`), else a SQLite file (`progress.sqlite` beside the warehouse by
+    default), which no stage replaces."""
+    value = os.environ.get("PIPELINE_PROGRESS", "").strip()
+    if value.startswith(("postgresql://", "postgres://")):
+        return value
     return _env_path("PIPELINE_PROGRESS") or warehouse_path().parent / "progress.sqlite"
+
+
+def cors_origins() -> tuple[str, ...]:
+    """Return the other sites whose pages may call the API of `pipeline serve`
+    (`PIPELINE_CORS_ORIGINS`, separated by spaces; none by default)."""
+    return tuple(os.environ.get("PIPELINE_CORS_ORIGINS", "").split())
 
 
 def offline_from_env() -> bool:

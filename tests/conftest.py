@@ -23,6 +23,7 @@ import shutil
 import socket
 import threading
 import time
+import uuid
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -45,6 +46,7 @@ from pipeline.stages import build, scrape, words
 from pipeline.storage import custom_lists, warehouse
 from pipeline.storage.download import relative_cache_path
 from tests import tiny_archive
+from tests.postgres import Cluster, server_binaries, throwaway_cluster
 
 BULK_ARCHIVE_URL = answer_source("bulk_archive").url
 NYT_GAMEDATA_URL = answer_source("nyt_gamedata").url
@@ -192,6 +194,7 @@ def local_http(monkeypatch: pytest.MonkeyPatch) -> Iterator[LocalHTTP]:
 LONG_FIRST = (
     "test_stage_kills.py", "test_build.py", "test_letter_boxed_solver.py", "test_words.py",
     "test_sources_nytbee.py", "test_validate_spelling_bee.py", "test_cli_solve_spelling_bee.py",
+    "test_serve_faults.py", "test_serve_openapi.py",
 )  # fmt: skip
 
 
@@ -483,3 +486,42 @@ FIXTURES = Path(__file__).parent / "fixtures"
 def fixture(name: str) -> str:
     """Return the text of a hand-written fixture file."""
     return (FIXTURES / name).read_text(encoding="utf-8")
+
+
+# --- the players' progress store: SQLite, and a real PostgreSQL cluster ---------------------------
+
+STORES = ("sqlite", "postgresql")
+
+
+@pytest.fixture(scope="session")
+def postgres_cluster() -> Iterator[Cluster]:
+    """Start one throw-away PostgreSQL cluster for the session (tests/postgres.py)."""
+    if server_binaries() is None:
+        pytest.skip("no PostgreSQL server (Debian: apt-get install -y postgresql)")
+    with throwaway_cluster() as cluster:
+        yield cluster
+
+
+def new_schema(cluster: Cluster) -> str:
+    """Return the URL of a new, empty schema of the cluster's database (one per test: cheaper
+    than a database, as separate)."""
+    import psycopg
+
+    schema = f"test_{uuid.uuid4().hex[:16]}"
+    with psycopg.connect(cluster.url, autocommit=True) as con:
+        con.execute(f"CREATE SCHEMA {schema}")
+    return f"{cluster.url}?options=-csearch_path%3D{schema}"
+
+
+def new_store(request: pytest.FixtureRequest, folder: Path) -> str | Path:
+    """Return a new, empty progress store of the kind a fixture's parameter names: a SQLite file
+    in the folder, or a new schema of the session's PostgreSQL cluster."""
+    if request.param == "sqlite":
+        return folder / "progress.sqlite"
+    return new_schema(request.getfixturevalue("postgres_cluster"))
+
+
+@pytest.fixture(params=STORES)
+def progress_store(request: pytest.FixtureRequest, tmp_path: Path) -> str | Path:
+    """Return where a test's progress is kept, once for each store."""
+    return new_store(request, tmp_path)

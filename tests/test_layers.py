@@ -1,11 +1,13 @@
 """The rules of the house, read from the code's own imports (stdlib `ast`): the layers import only
 downward at run time (the type checker's imports may name a type of a layer above); `solvers/`
 is pure; renderers never query; the dictionary model does no I/O; only the front ends (the CLI,
-the web server) read what a user types."""
+the web server) read what a user types; the web server names no game (each game's routes live in
+its own folder, and the server's puzzle cache in serve/, not among the stages)."""
 
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -143,3 +145,14 @@ def test_only_the_front_ends_read_what_a_user_types() -> None:
         text = path.read_text(encoding="utf-8")
         libraries = [m for m in imported_modules(path) if m.split(".")[0] in FRONT_END_LIBRARIES]
         assert (libraries, "sys.argv" in text, "input(" in text) == ([], False, False), path
+
+
+GAME_NAMES = re.compile(r"spelling.bee|letter.boxed", re.IGNORECASE)
+
+
+def test_the_server_names_no_game() -> None:
+    """A game's API is declared in its own folder (games/<slug>/api.py, through its hook `api`)
+    and the server registers every game alike: a third game needs no line in serve/."""
+    for path in python_files("pipeline/serve"):
+        named = GAME_NAMES.findall(path.read_text(encoding="utf-8"))
+        assert named == [], path

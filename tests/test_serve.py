@@ -1,7 +1,8 @@
 """`pipeline serve`: the JSON API over real HTTP (uvicorn on 127.0.0.1, a free port) on the command
 warehouse, whose puzzles are known: Spelling Bee B / CDEILM with the ten CLIMBED_ANSWERS
 (43 points) and the Letter Boxed board BAM / LCI / KTO / SHP with the NYT's seven-word list, both
-on 2024-01-10, 2024-07-10 and 2025-01-10."""
+on 2024-01-10, 2024-07-10 and 2025-01-10. Every test runs against both progress stores (a SQLite
+file and a real PostgreSQL cluster); each plays as a new player of its own."""
 
 from __future__ import annotations
 
@@ -21,11 +22,14 @@ from pathlib import Path
 import duckdb
 import pytest
 import requests
+from typer.testing import CliRunner
 
 from pipeline.bench.serve import SERVER, free_port, wait_until_up
+from pipeline.cli.app import app
 from tests.command_warehouse import build_command_warehouse
+from tests.conftest import STORES, new_store
 from tests.made_up_days import CLIMBED_ANSWERS
-from tests.serving import Running, start_server
+from tests.serving import Player, Running, browser, start_server
 
 DAY = "2024-01-10"
 BEE = f"/api/spelling-bee/{DAY}"
@@ -49,16 +53,25 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return build_command_warehouse(tmp_path_factory.mktemp("serve") / "warehouse.duckdb")
 
 
+@pytest.fixture(scope="module", params=STORES)
+def running(
+    request: pytest.FixtureRequest, built: Path, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Running]:
+    store = new_store(request, tmp_path_factory.mktemp("progress"))
+    with pytest.MonkeyPatch.context() as env:
+        env.setenv("PIPELINE_CUSTOM", str(built.parent / "built_lists"))
+        started = start_server(built, store)
+        yield started
+        started.stop()
+
+
 @pytest.fixture
-def running(built: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Running]:
-    monkeypatch.setenv("PIPELINE_CUSTOM", str(built.parent / "built_lists"))
-    started = start_server(built, tmp_path / "progress.sqlite")
-    yield started
-    started.stop()
+def player(running: Running) -> Player:
+    return browser(running)
 
 
-def test_a_puzzle_shows_its_counts_and_ranks_and_no_answer(running: Running) -> None:
-    response = running.get(BEE)
+def test_a_puzzle_shows_its_counts_and_ranks_and_no_answer(player: Player) -> None:
+    response = player.get(BEE)
     assert response.status_code == 200
     assert response.json() == {
         "id": DAY,
@@ -71,17 +84,22 @@ def test_a_puzzle_shows_its_counts_and_ranks_and_no_answer(running: Running) -> 
         "pangrams": 1,
         "ranks": RANKS,
         "judged_by": "the NYT's official answers",
-        "found": [],
-        "score": 0,
-        "rank": "Beginner",
     }
     assert not any(word in response.text for word in CLIMBED_ANSWERS)
     assert float(response.headers["server-timing"].split("dur=")[1]) > 0
+    assert player.get(f"{BEE}/progress").json() == {
+        "id": DAY,
+        "found": [],
+        "score": 0,
+        "rank": "Beginner",
+        "revealed": False,
+    }
+    assert player.session.cookies.get("player") is None  # reading makes no player
 
 
-def test_each_guess_gets_its_verdict_and_found_words_count(running: Running) -> None:
+def test_each_guess_gets_its_verdict_and_found_words_count(player: Player) -> None:
     def guess(word: str) -> dict:
-        response = running.post(f"{BEE}/guess", {"word": word})
+        response = player.post(f"{BEE}/guess", {"word": word})
         assert response.status_code == 200, response.text
         return response.json()
 
@@ -109,12 +127,12 @@ def test_each_guess_gets_its_verdict_and_found_words_count(running: Running) -> 
         "dice": "missing-center",
         "limbed": "not-in-list",
     }
-    assert running.get(BEE).json()["found"] == ["climbed", "bleed"]
+    assert player.get(f"{BEE}/progress").json()["found"] == ["climbed", "bleed"]
 
 
-def test_hints_cover_the_words_not_yet_found(running: Running) -> None:
-    running.post(f"{BEE}/guess", {"word": "climbed"})
-    hints = running.get(f"{BEE}/hints", params={"found": "bide,bile"}).json()
+def test_hints_cover_the_words_not_yet_found(player: Player) -> None:
+    player.post(f"{BEE}/guess", {"word": "climbed"})
+    hints = player.get(f"{BEE}/hints", params={"found": "bide,bile"}).json()
     # left: belie bled bleed climb embed imbed limb
     assert hints == {
         "words_left": 7,
@@ -132,39 +150,41 @@ def test_hints_cover_the_words_not_yet_found(running: Running) -> None:
     }
 
 
-def test_the_reveal_lists_every_answer(running: Running) -> None:
-    shown = running.get(f"{BEE}/answers").json()
+def test_the_reveal_lists_every_answer_and_is_kept(player: Player) -> None:
+    shown = player.post(f"{BEE}/reveal").json()
     assert shown["pangrams"] == ["climbed"] and sorted(shown["answers"]) == sorted(CLIMBED_ANSWERS)
     assert shown["answers"][:2] == ["climbed", "belie"] and shown["maybe"] == []
+    assert player.get(f"{BEE}/progress").json()["revealed"] is True
 
 
 def test_progress_survives_a_restart_and_starts_again_on_request(
-    built: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    built: Path, progress_store: str | Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("PIPELINE_CUSTOM", str(built.parent / "built_lists"))
-    progress = tmp_path / "progress.sqlite"
-    first = start_server(built, progress)
-    first.post(f"{BEE}/guess", {"word": "limb"})
-    first.post(f"{BOX}/check", {"words": ["talk"]})
+    first = start_server(built, progress_store)
+    player = browser(first)
+    player.post(f"{BEE}/guess", {"word": "limb"})
+    player.post(f"{BOX}/check", {"words": ["talk"]})
     first.stop()
-    second = start_server(built, progress)
+    player.running = second = start_server(built, progress_store)
     try:
-        assert second.get(BEE).json()["found"] == ["limb"]
-        assert second.get(BOX).json()["chain"] == ["talk"]
-        assert second.get("/api/spelling-bee/2024-07-10").json()["found"] == []  # another day
-        restarted = requests.delete(second.url + f"{BEE}/progress", timeout=30).json()
+        assert player.get(f"{BEE}/progress").json()["found"] == ["limb"]
+        assert player.get(f"{BOX}/progress").json()["chain"] == ["talk"]
+        assert player.get("/api/spelling-bee/2024-07-10/progress").json()["found"] == []
+        restarted = player.delete(f"{BEE}/progress").json()
         assert (restarted["found"], restarted["score"]) == ([], 0)
+        assert player.get(f"{BEE}/progress").json()["found"] == []
     finally:
         second.stop()
 
 
 def test_a_new_warehouse_is_read_without_a_restart(
-    built: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    built: Path, tmp_path: Path, progress_store: str | Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("PIPELINE_CUSTOM", str(built.parent / "built_lists"))
     served = tmp_path / "warehouse.duckdb"
     shutil.copy(built, served)
-    running = start_server(served, tmp_path / "progress.sqlite")
+    running = start_server(served, progress_store)
     try:
         assert running.get("/api/spelling-bee/2025-01-10").status_code == 200
         rebuilt = tmp_path / "rebuilt.duckdb"
@@ -179,8 +199,8 @@ def test_a_new_warehouse_is_read_without_a_restart(
         running.stop()
 
 
-def test_a_letter_boxed_chain_is_checked_by_the_rules_and_the_days_list(running: Running) -> None:
-    board = running.get(BOX).json()
+def test_a_letter_boxed_chain_is_checked_by_the_rules_and_the_days_list(player: Player) -> None:
+    board = player.get(BOX).json()
     assert board == {
         "id": DAY,
         "game": "letter-boxed",
@@ -188,12 +208,17 @@ def test_a_letter_boxed_chain_is_checked_by_the_rules_and_the_days_list(running:
         "sides": ["bam", "lci", "kto", "shp"],
         "par": 4,
         "judged_by": "the NYT's word list of the day",
+    }
+    assert player.get(f"{BOX}/progress").json() == {
+        "id": DAY,
         "chain": [],
         "letters_left": sorted("bamlciktoshp"),
+        "solved": False,
+        "revealed": False,
     }
 
     def problem(*words: str) -> dict | None:
-        return running.post(f"{BOX}/check", {"words": list(words)}).json()["problem"]
+        return player.post(f"{BOX}/check", {"words": list(words)}).json()["problem"]
 
     assert problem("blacksmith", "chip") == {
         "index": 1,
@@ -206,7 +231,7 @@ def test_a_letter_boxed_chain_is_checked_by_the_rules_and_the_days_list(running:
         "reason": "not in the NYT's word list of the day",
     }
     assert problem("bat") == {"index": 0, "word": "bat", "reason": "'ba' are on one side"}
-    solved = running.post(f"{BOX}/check", {"words": ["blacksmith", "hop"]}).json()
+    solved = player.post(f"{BOX}/check", {"words": ["blacksmith", "hop"]}).json()
     assert solved == {
         "words": ["blacksmith", "hop"],
         "valid": True,
@@ -216,14 +241,16 @@ def test_a_letter_boxed_chain_is_checked_by_the_rules_and_the_days_list(running:
         "word_count": 2,
         "par": 4,
     }
-    assert running.get(f"{BOX}/solution").json() == {"solution": ["blacksmith", "hop"], "par": 4}
+    assert player.get(f"{BOX}/progress").json()["solved"] is True
+    shown = player.post(f"{BOX}/reveal").json()
+    assert shown == {"solution": ["blacksmith", "hop"], "par": 4}
 
 
-def test_a_generated_puzzle_is_judged_by_the_custom_list(running: Running) -> None:
-    puzzle = running.get("/api/spelling-bee/g7-any-1").json()
+def test_a_generated_puzzle_is_judged_by_the_custom_list(player: Player) -> None:
+    puzzle = player.get("/api/spelling-bee/g7-any-1").json()
     assert (puzzle["center"], puzzle["others"], puzzle["date"]) == ("c", "bdeilm", None)
     assert puzzle["judged_by"].startswith("the custom list")
-    guess = running.post("/api/spelling-bee/g7-any-1/guess", {"word": "dice"}).json()
+    guess = player.post("/api/spelling-bee/g7-any-1/guess", {"word": "dice"}).json()
     assert (guess["verdict"], guess["points"]) == ("accepted", 1)
 
 
@@ -240,7 +267,12 @@ def test_a_generated_puzzle_is_judged_by_the_custom_list(running: Running) -> No
         ("POST", f"{BEE}/guess", b'{"word": "' + b"a" * 5000 + b'"}', 413, "the request body is over 4096 bytes"),
         ("POST", f"{BOX}/check", b'{"words": "blacksmith"}', 400, "words: input should be a valid list"),
         ("GET", f"{BEE}/hints?found=a,b-c", None, 400, "'b-c' is not a word: letters a-z only, at most 40"),
+        ("GET", f"{BEE}/hints?room=no", None, 400, "room: string should match pattern '[A-Za-z0-9]{4,40}'"),
+        ("GET", f"{BEE}/progress?room=nosuchroom", None, 404, "no room 'nosuchroom': POST /api/rooms makes one"),
         ("DELETE", BEE, None, 405, "method not allowed"),
+        ("POST", f"{BEE}/progress", None, 405, "method not allowed"),
+        ("GET", "/api/players/me", None, 405, "method not allowed"),
+        ("DELETE", "/api/players/me", None, 401, "no player: send `Authorization: Bearer TOKEN` (POST /api/players makes one)"),
     ],
 )  # fmt: skip
 def test_every_error_is_one_json_line_with_its_status(
@@ -249,7 +281,26 @@ def test_every_error_is_one_json_line_with_its_status(
     headers = {"Content-Type": "application/json"}
     response = requests.request(method, running.url + path, data=body, headers=headers, timeout=30)
     assert (response.status_code, response.json()) == (status, {"error": message})
+    assert response.headers["cache-control"] == "no-store"
     assert "Traceback" not in response.text
+
+
+@pytest.mark.parametrize(
+    ("path", "allowed"),
+    [
+        (BEE, "GET, HEAD"),
+        (f"{BEE}/progress", "DELETE, GET, HEAD"),
+        (f"{BEE}/guess", "POST"),
+        ("/api/players/me", "DELETE"),
+        ("/api/players", "POST"),
+        ("/", "GET, HEAD"),
+    ],
+)
+def test_a_method_a_path_does_not_take_is_405_with_allow(
+    running: Running, path: str, allowed: str
+) -> None:
+    response = requests.request("PUT", running.url + path, timeout=30)
+    assert (response.status_code, response.headers["allow"]) == (405, allowed)
 
 
 def test_the_page_is_small_self_contained_and_holds_no_answer(running: Running) -> None:
@@ -261,23 +312,62 @@ def test_the_page_is_small_self_contained_and_holds_no_answer(running: Running) 
 
 
 def test_the_api_is_documented_by_openapi(running: Running) -> None:
-    paths = running.get("/openapi.json").json()["paths"]
-    assert sorted(paths) == [
-        "/api/health",
-        "/api/letter-boxed/{puzzle_id}",
-        "/api/letter-boxed/{puzzle_id}/check",
-        "/api/letter-boxed/{puzzle_id}/progress",
-        "/api/letter-boxed/{puzzle_id}/solution",
-        "/api/puzzles",
-        "/api/spelling-bee/{puzzle_id}",
-        "/api/spelling-bee/{puzzle_id}/answers",
-        "/api/spelling-bee/{puzzle_id}/guess",
-        "/api/spelling-bee/{puzzle_id}/hints",
-        "/api/spelling-bee/{puzzle_id}/progress",
-    ]
-    assert json.dumps(running.get("/api/puzzles").json()["games"]["spelling-bee"]) == (
-        '{"first": "2024-01-10", "last": "2025-01-10", "puzzles": 3}'
+    document = running.get("/openapi.json").json()
+    operations = {
+        f"{method.upper()} {path}": sorted(operation["responses"])
+        for path, methods in document["paths"].items()
+        for method, operation in methods.items()
+    }
+    public, private, body = (
+        ["200", "304", "404", "503"],
+        ["200", "400", "401", "404", "503"],
+        ["413"],
     )
+    assert operations == {
+        "GET /api/health": ["200"],
+        "GET /api/puzzles": ["200", "304", "503"],
+        "POST /api/players": ["201", "503"],
+        "DELETE /api/players/me": ["200", "401", "503"],
+        "GET /api/players/me/stats": ["200", "401", "503"],
+        "POST /api/rooms": ["201", "503"],
+        "GET /api/spelling-bee/{puzzle_id}": public,
+        "GET /api/spelling-bee/{puzzle_id}/progress": private,
+        "DELETE /api/spelling-bee/{puzzle_id}/progress": private,
+        "POST /api/spelling-bee/{puzzle_id}/guess": sorted(private + body),
+        "GET /api/spelling-bee/{puzzle_id}/hints": private,
+        "POST /api/spelling-bee/{puzzle_id}/reveal": private,
+        "GET /api/letter-boxed/{puzzle_id}": public,
+        "GET /api/letter-boxed/{puzzle_id}/progress": private,
+        "DELETE /api/letter-boxed/{puzzle_id}/progress": private,
+        "POST /api/letter-boxed/{puzzle_id}/check": sorted(private + body),
+        "POST /api/letter-boxed/{puzzle_id}/reveal": private,
+    }
+    assert document["components"]["securitySchemes"]["bearer"] == {
+        "type": "http",
+        "scheme": "bearer",
+        "description": "A player's token from `POST /api/players`",
+    }
+    assert "422" not in json.dumps(document) and "HTTPValidationError" not in json.dumps(document)
+
+
+def test_the_puzzles_list_gives_each_games_dates_and_how_ids_are_made(running: Running) -> None:
+    listed = running.get("/api/puzzles").json()
+    runs = [{"first": day, "last": day} for day in ("2024-01-10", "2024-07-10", "2025-01-10")]
+    gaps = [
+        {"first": "2024-01-11", "last": "2024-07-09"},
+        {"first": "2024-07-11", "last": "2025-01-09"},
+    ]
+    for game in ("spelling-bee", "letter-boxed"):
+        assert listed["games"][game] == {
+            "first": "2024-01-10",
+            "last": "2025-01-10",
+            "puzzles": 3,
+            "ranges": runs,
+            "gaps": gaps,
+        }
+    assert listed["ids"]["difficulties"] == ["easy", "medium", "hard", "any"]
+    assert listed["ids"]["places"] == [1, 1000]
+    assert listed["ids"]["generated_pattern"] == r"g(\d{1,9})-(easy|medium|hard|any)-(\d{1,4})"
 
 
 @pytest.mark.parametrize(
@@ -324,34 +414,54 @@ def test_a_thousand_malformed_requests_get_4xx_json_and_the_server_goes_on(
     finally:
         connection.close()
     assert statuses == {400, 404}
-    assert running.post(f"{BEE}/guess", {"word": "limb"}).json()["verdict"] == "accepted"
+    assert browser(running).post(f"{BEE}/guess", {"word": "limb"}).json()["verdict"] == "accepted"
 
 
-def test_the_command_serves_logs_a_line_a_request_and_stops_on_ctrl_c(
-    built: Path, tmp_path: Path
+def test_the_command_serves_with_workers_logs_a_line_a_request_but_no_secret_and_stops_on_ctrl_c(
+    built: Path, progress_store: str | Path
 ) -> None:
     port = free_port()
     env = {
         **os.environ,
         "PIPELINE_WAREHOUSE": str(built),
         "PIPELINE_CUSTOM": str(built.parent / "built_lists"),
-        "PIPELINE_PROGRESS": str(tmp_path / "progress.sqlite"),
+        "PIPELINE_PROGRESS": str(progress_store),
     }
     command = [sys.executable, "-c", SERVER, "serve", "--port", str(port), "--offline"]
+    command += ["--workers", "2"]
     process = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     try:
         url = f"http://127.0.0.1:{port}"
         wait_until_up(url, process, time.perf_counter())
         assert requests.get(f"{url}{BEE}", timeout=30).json()["words"] == 10
+        token = requests.post(f"{url}/api/players", timeout=30).json()["token"]
+        bearer = {"Authorization": f"Bearer {token}"}
+        room = requests.post(f"{url}/api/rooms", timeout=30).json()["room"]
+        for _ in range(4):  # over both workers: each reads the player from the store
+            guessed = requests.post(
+                f"{url}{BEE}/guess", json={"word": "limb"}, headers=bearer, timeout=30
+            )
+            assert guessed.json()["score"] == 1
+        cookie = requests.post(f"{url}{BOX}/check", json={"words": ["talk"]}, timeout=30).cookies[
+            "player"
+        ]
+        in_room = requests.get(
+            f"{url}{BEE}/progress?room={room}", cookies={"player": cookie}, timeout=30
+        )
+        assert in_room.json()["found"] == []
         process.send_signal(signal.SIGINT)
         out, err = process.communicate(timeout=20)
     finally:
         process.kill()
     assert process.returncode == 0
     assert out.decode().startswith(f"serving http://127.0.0.1:{port}/ ")
+    assert "2 workers" in out.decode().splitlines()[0]
     logged = [line for line in out.decode().splitlines() if '"GET /api/' in line]  # access log
-    assert len(logged) == 2 and f'"GET {BEE} HTTP/1.1" 200' in logged[1]  # health, then the day
+    assert f'"GET {BEE} HTTP/1.1" 200' in logged[1]  # health, then the day
+    assert f'"GET {BEE}/progress?room=… HTTP/1.1" 200' in logged[-1]
     assert "Traceback" not in err.decode()
+    everything = out.decode() + err.decode()
+    assert (token in everything, cookie in everything, room in everything) == (False, False, False)
 
 
 def test_a_host_other_than_127_0_0_1_is_said_on_a_warning_line(built: Path, tmp_path: Path) -> None:
@@ -363,17 +473,50 @@ def test_a_host_other_than_127_0_0_1_is_said_on_a_warning_line(built: Path, tmp_
     }
     host = "127.0.0.2"  # another address (of this machine, so that the test stays local)
     command = [sys.executable, "-c", SERVER, "serve", "--host", host, "--port", str(port)]
+    command += ["--cors-origin", "*"]
     process = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     try:
         wait_until_up(f"http://{host}:{port}", process, time.perf_counter())
+        anyone = requests.get(f"http://{host}:{port}{BEE}", headers={"Origin": "https://x.example"})
         process.send_signal(signal.SIGINT)
         _, err = process.communicate(timeout=20)
     finally:
         process.kill()
     assert process.returncode == 0
-    assert err.decode().splitlines()[0] == (
-        f"warning: listening on {host}: other machines can reach the page and the API"
+    assert err.decode().splitlines()[:2] == [
+        f"warning: listening on {host}: other machines can reach the page and the API",
+        "warning: --cors-origin '*': a page of any site may call the API",
+    ]
+    assert anyone.headers["access-control-allow-origin"] == "*"
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        (["serve", "--workers", "0"], "--workers 0 is not 1 to 64"),
+        (["serve", "--cors-origin", "ftp://clone.example"], "--cors-origin 'ftp://clone.example' is not an origin: `https://host[:port]`, or `*`"),
+        (["serve", "--cors-origin", "https://clone.example/page"], "--cors-origin 'https://clone.example/page' is not an origin: `https://host[:port]`, or `*`"),
+        (["bench", "serve", "--players", "0"], "--players must be at least 1"),
+        (["bench", "serve", "--store", "progress.sqlite"], "--store 'progress.sqlite' is not a PostgreSQL URL (postgresql://...)"),
+    ],
+)  # fmt: skip
+def test_a_bad_option_is_one_error_line(arguments: list[str], message: str) -> None:
+    result = CliRunner().invoke(app, arguments)
+    assert (result.exit_code, result.output) == (2, f"error: {message}\n")
+
+
+def test_an_unreachable_postgresql_is_one_error_line(built: Path) -> None:
+    with socket.socket() as closed:
+        closed.bind(("127.0.0.1", 0))
+        port = closed.getsockname()[1]  # nothing listens there
+    store = f"postgresql://player:secret@127.0.0.1:{port}/play"
+    env = {"PIPELINE_WAREHOUSE": str(built), "PIPELINE_PROGRESS": store}
+    result = CliRunner().invoke(app, ["serve", "--port", str(free_port())], env=env)
+    assert result.exit_code == 2
+    assert result.output.startswith(
+        f"error: cannot reach the progress store postgresql://player:***@127.0.0.1:{port}/play: "
     )
+    assert "secret" not in result.output and len(result.output.splitlines()) == 1
 
 
 def test_a_port_in_use_is_one_error_line(built: Path) -> None:
@@ -395,7 +538,7 @@ def test_a_port_in_use_is_one_error_line(built: Path) -> None:
     )
 
 
-def serve_process(built: Path, progress: Path, port: int) -> subprocess.Popen:
+def serve_process(built: Path, progress: str | Path, port: int) -> subprocess.Popen:
     """Start `pipeline serve` as its own process on the command warehouse."""
     env = {
         **os.environ,
@@ -411,31 +554,35 @@ def serve_process(built: Path, progress: Path, port: int) -> subprocess.Popen:
     return process
 
 
-def test_a_killed_server_keeps_every_word_it_answered(built: Path, tmp_path: Path) -> None:
-    progress, port = tmp_path / "progress.sqlite", free_port()
+def test_a_killed_server_keeps_every_word_it_answered(
+    built: Path, progress_store: str | Path
+) -> None:
+    port = free_port()
     url = f"http://127.0.0.1:{port}{BEE}"
-    process = serve_process(built, progress, port)
+    process = serve_process(built, progress_store, port)
     answered = []
+    session = requests.Session()
     try:
         for word in CLIMBED_ANSWERS[:6]:
-            response = requests.post(f"{url}/guess", json={"word": word}, timeout=30)
+            response = session.post(f"{url}/guess", json={"word": word}, timeout=30)
             assert response.json()["verdict"] == "accepted"
             answered.append(word)
         process.kill()  # kill -9 right after the last answer
         process.wait(timeout=10)
-        process = serve_process(built, progress, port)
-        assert requests.get(url, timeout=30).json()["found"] == answered
+        process = serve_process(built, progress_store, port)
+        assert session.get(f"{url}/progress", timeout=30).json()["found"] == answered
     finally:
         process.kill()
 
 
 def test_requests_never_fail_while_builds_replace_the_warehouse(
-    built: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    built: Path, tmp_path: Path, progress_store: str | Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("PIPELINE_CUSTOM", str(built.parent / "built_lists"))
     served = tmp_path / "warehouse.duckdb"
     shutil.copy(built, served)
-    running = start_server(served, tmp_path / "progress.sqlite")
+    running = start_server(served, progress_store)
+    player = browser(running)
     stop = threading.Event()
 
     def rebuild() -> None:  # a build's commit, again and again, while players play
@@ -451,9 +598,10 @@ def test_requests_never_fail_while_builds_replace_the_warehouse(
     try:
         statuses: list[int] = []
         while builds.is_alive() or len(statuses) < 50:
-            statuses.append(running.get(BEE).status_code)
-            statuses.append(running.post(f"{BEE}/guess", {"word": "bile"}).status_code)
+            statuses.append(player.get(BEE).status_code)
+            statuses.append(player.post(f"{BEE}/guess", {"word": "bile"}).status_code)
         assert set(statuses) == {200}
+        assert player.get(f"{BEE}/progress").json()["found"] == ["bile"]
     finally:
         stop.set()
         builds.join()

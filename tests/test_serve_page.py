@@ -1,15 +1,19 @@
 """The page of `pipeline serve` played in Debian's Chromium (Playwright drives the system browser;
 nothing is downloaded) against a real server on the command warehouse, whose answers are known:
-Spelling Bee B / CDEILM (43 points) and the Letter Boxed board BAM / LCI / KTO / SHP."""
+Spelling Bee B / CDEILM (43 points) and the Letter Boxed board BAM / LCI / KTO / SHP. Each browser
+context is a player of its own (its own cookies); the server keeps progress in SQLite and in a
+real PostgreSQL cluster in turn."""
 
 from __future__ import annotations
 
 import shutil
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
 from tests.command_warehouse import build_command_warehouse
+from tests.conftest import STORES, new_store
 from tests.made_up_days import CLIMBED_ANSWERS
 from tests.serving import Running, start_server
 
@@ -21,14 +25,32 @@ DAY = "2024-01-10"
 
 
 @pytest.fixture(scope="module")
-def running(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Running]:
-    folder = tmp_path_factory.mktemp("page")
-    built = build_command_warehouse(folder / "warehouse.duckdb")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    built = build_command_warehouse(tmp_path_factory.mktemp("page") / "warehouse.duckdb")
     with pytest.MonkeyPatch.context() as env:
         env.setenv("PIPELINE_CUSTOM", str(built.parent / "built_lists"))
-        started = start_server(built, folder / "progress.sqlite")
-        yield started
-        started.stop()
+        yield built
+
+
+@pytest.fixture(scope="module")
+def running(built: Path) -> Iterator[Running]:
+    """A server keeping progress in SQLite (the page's own tests)."""
+    started = start_server(built, built.parent / "progress.sqlite")
+    yield started
+    started.stop()
+
+
+@pytest.fixture(scope="module", params=STORES)
+def running_on_each_store(
+    request: pytest.FixtureRequest, built: Path, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Running]:
+    """A server on each progress store in turn (the players' tests)."""
+    if request.param == "sqlite":
+        yield request.getfixturevalue("running")
+        return
+    started = start_server(built, new_store(request, tmp_path_factory.mktemp("pg")))
+    yield started
+    started.stop()
 
 
 @pytest.fixture(scope="module")
@@ -113,3 +135,144 @@ def test_a_letter_boxed_chain_is_played_to_the_end(running: Running, browser) ->
     assert page.text_content("#chain") == "blacksmith – hop"
     assert page.inner_text("#box-count") == "Solved in 2 words (par 4)!"
     page.close()
+
+
+def play_bee(context, url: str):  # noqa: ANN201 (a Playwright page)
+    """Open the day's Spelling Bee in a browser context; return the page once it shows."""
+    page = context.new_page()
+    page.goto(f"{url}/#spelling-bee/{DAY}")
+    page.wait_for_selector("#hive g")
+    page.wait_for_selector("#stats-tables table")
+    return page
+
+
+def wait_for_score(page, points: int) -> None:
+    page.wait_for_function(
+        f"document.querySelector('#score').textContent.includes(' {points} point')"
+    )
+
+
+def test_two_players_play_apart_and_a_room_link_makes_them_share_one_game(
+    running_on_each_store: Running, browser
+) -> None:
+    running = running_on_each_store
+    first, second = browser.new_context(), browser.new_context()
+    one = play_bee(first, running.url)
+    type_word(one, "climbed")
+    wait_for_score(one, 14)
+    two = play_bee(second, running.url)
+    assert found_words(two) == [] and two.text_content("#score") == " · 0 points"
+    type_word(two, "limb")
+    wait_for_score(two, 1)
+    one.reload()
+    wait_for_score(one, 14)
+    assert found_words(one) == ["climbed"]  # a reload keeps the player's game, and only theirs
+
+    one.click("#together")  # a room: the page moves into it, with the link to share
+    one.wait_for_selector("#room-note:not([hidden])")
+    link = one.get_attribute("#room-link", "href")
+    assert link.startswith(f"{running.url}/?room=") and link.endswith(f"#spelling-bee/{DAY}")
+    assert found_words(one) == []  # the room's game starts empty
+    type_word(one, "bleed")
+    wait_for_score(one, 5)
+    two.goto(link)
+    two.wait_for_function("document.querySelectorAll('#found div').length === 1")
+    assert found_words(two) == ["bleed"]
+    type_word(two, "climbed")
+    wait_for_score(two, 19)
+    one.reload()
+    wait_for_score(one, 19)
+    assert found_words(one) == ["bleed", "climbed"]
+    one.click("#leave-room")  # back to the player's own game
+    wait_for_score(one, 14)
+    assert found_words(one) == ["climbed"]
+    first.close()
+    second.close()
+
+
+def test_cookies_cleared_make_a_new_player_with_an_empty_game(
+    running_on_each_store: Running, browser
+) -> None:
+    running = running_on_each_store
+    context = browser.new_context()
+    page = play_bee(context, running.url)
+    type_word(page, "climbed")
+    wait_for_score(page, 14)
+    page.wait_for_function("document.querySelector('#stats-tables').textContent.includes('14')")
+    cookie = [c for c in context.cookies() if c["name"] == "player"][0]
+    assert (cookie["httpOnly"], cookie["sameSite"]) == (True, "Lax")
+    assert page.evaluate("document.cookie") == ""  # no script reads the token
+    context.clear_cookies()
+    page.reload()
+    page.wait_for_selector("#hive g")
+    page.wait_for_function("document.querySelector('#score').textContent === ' · 0 points'")
+    assert found_words(page) == []
+    context.close()
+
+
+def test_the_statistics_panel_counts_what_the_player_did(running: Running, browser) -> None:
+    context = browser.new_context()
+    page = play_bee(context, running.url)
+    for word in CLIMBED_ANSWERS:  # every answer: Queen Bee
+        type_word(page, word)
+        page.wait_for_function(f"document.querySelector('#found').textContent.includes('{word}')")
+    page.wait_for_function("document.querySelector('#stats-tables').textContent.includes('43')")
+    rows = page.eval_on_selector_all(
+        "#stats-tables table:first-child tr",
+        "rows => rows.map(r => [r.cells[0].textContent, r.cells[1].textContent])",
+    )
+    assert rows == [
+        ["Puzzles played", "1"],
+        ["Words found", "10"],
+        ["Points", "43"],
+        ["Genius reached", "1"],
+        ["Queen Bee reached", "1"],
+        ["Current streak (days)", "0"],
+        ["Longest streak (days)", "1"],
+    ]
+    context.close()
+
+
+@pytest.mark.parametrize("game", ["spelling-bee", "letter-boxed"])
+def test_the_page_has_no_accessibility_violation_of_wcag_2_a_and_aa(
+    running: Running, browser, game: str
+) -> None:
+    from axe_playwright_python.sync_playwright import Axe  # type: ignore[import-untyped]
+
+    context = browser.new_context()
+    page = context.new_page()
+    room = running.post("/api/rooms").json()["room"]
+    page.goto(f"{running.url}/?room={room}#{game}/{DAY}")  # every panel shown
+    page.wait_for_selector("#square g" if game == "letter-boxed" else "#hive g")
+    page.wait_for_selector("#stats-tables table")
+    rules = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]}}
+    results = Axe().run(page, options=rules)
+    assert results.generate_snapshot() == ""
+    context.close()
+
+
+def test_the_api_documentation_shows_every_operation_with_the_network_blocked(
+    running: Running, browser
+) -> None:
+    context = browser.new_context()
+    elsewhere: list[str] = []
+
+    def only_this_server(route) -> None:
+        if route.request.url.startswith(running.url):
+            route.continue_()
+        else:
+            elsewhere.append(route.request.url)
+            route.abort()
+
+    context.route("**/*", only_this_server)
+    page = context.new_page()
+    page.goto(f"{running.url}/docs")
+    page.wait_for_selector(".opblock")
+    operations = page.eval_on_selector_all(
+        ".opblock-summary-path", "paths => paths.map(p => p.textContent.trim())"
+    )
+    document = running.get("/openapi.json").json()
+    expected = sum(len(methods) for methods in document["paths"].values())
+    assert (len(operations), elsewhere) == (expected, [])
+    assert "/api/spelling-bee/{puzzle_id}/guess" in [o.replace("\u200b", "") for o in operations]
+    context.close()

@@ -17,6 +17,7 @@ class Figure:
     value: float
     target: str = ""
     met: bool | None = None
+    digits: int = 4  # printed after the point (0: a count, with thousands separators)
 
 
 PEAK_REPORTER = (
@@ -56,7 +57,12 @@ def format_figures(sections: dict[str, list[Figure]]) -> str:
                 if figure.target
                 else ""
             )
-            lines.append(f"  {figure.name}: {figure.value:.4f}{target}")
+            value = (
+                f"{figure.value:,.0f}"
+                if figure.digits == 0
+                else f"{figure.value:.{figure.digits}f}"
+            )
+            lines.append(f"  {figure.name}: {value}{target}")
     return "\n".join(lines)
 
 

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from pipeline.games.game import Game
 
 if TYPE_CHECKING:
+    from pipeline.games.api import GameApi
     from pipeline.model.evidence import Verdicts
     from pipeline.render.model import Section
     from pipeline.sources.records import Record
@@ -109,6 +110,12 @@ class GameHooks:
     def report_files(self) -> list[str]:
         """Return the names of the files the game's own report sections write."""
         return []
+
+    # --- serve --------------------------------------------------------------------------------
+    def api(self) -> GameApi | None:
+        """Return the game's part of the API of `pipeline serve` (its routes under
+        `/api/<game>/`, `games/api.py`); None: the server does not offer the game."""
+        return None
 
 
 SHOWN_WORDS = 5

@@ -26,6 +26,13 @@ if TYPE_CHECKING:
 
 MAX_GENERATED_PLACE = 1000  # the furthest place in a draw an id may name
 MAX_WORD_LENGTH = 40
+SPACES = " \t\n\r"  # around a word, ignored
+# What plain_word accepts, as the API's document says it (a JSON Schema pattern)
+WORD_PATTERN = rf"^[ \t\n\r]*[A-Za-z]{{1,{MAX_WORD_LENGTH}}}[ \t\n\r]*$"
+WORDS_PATTERN = (  # what words_given accepts: words separated by commas, empty ones too
+    rf"^[ \t\n\r]*([A-Za-z]{{1,{MAX_WORD_LENGTH}}}[ \t\n\r]*)?"
+    rf"(,[ \t\n\r]*([A-Za-z]{{1,{MAX_WORD_LENGTH}}}[ \t\n\r]*)?)*$"
+)
 
 Puzzle = TypeVar("Puzzle")
 
@@ -62,10 +69,16 @@ def plain_word(word: object) -> str:
     """Return a guess as a lowercase word, or raise BadGuess when it is not one."""
     if not isinstance(word, str):
         raise BadGuess("a word is a string of letters a-z")
-    lowered = word.strip().lower()
-    if not lowered or len(lowered) > MAX_WORD_LENGTH or not is_plain_word(lowered):
+    stripped = word.strip(SPACES)
+    lowered = stripped.lower()
+    if not (stripped.isascii() and 0 < len(lowered) <= MAX_WORD_LENGTH and is_plain_word(lowered)):
         raise BadGuess(f"{word[:MAX_WORD_LENGTH]!r} is not a word: letters a-z only, at most 40")
     return lowered
+
+
+def words_given(text: str) -> list[str]:
+    """Return the words of a comma-separated list (empty entries skipped), each a plain_word."""
+    return [plain_word(word) for word in text.split(",") if word.strip(SPACES)]
 
 
 def generated_request(match: re.Match[str]) -> Request:

@@ -1,233 +1,253 @@
-"""The web application of `pipeline serve`: one page and a JSON API over each game's `play.py`, with
-players' progress in its own file (`storage/player_progress.py`).
+"""The web application of `pipeline serve`: one page and a JSON API over each game's operations
+(`games/<slug>/api.py`, registered by `routes.py`), with players (`players.py`) and their
+progress in the store (`storage/player_progress.py`). A process keeps nothing a request needs
+besides a cache of the read-only warehouse's puzzles, so any number of processes on any number of
+machines serve the same players from one store.
 
-Every error is JSON, `{"error": "..."}`: 400 for malformed JSON or a bad word, 404 for an unknown
-puzzle or path, 413 for a body over 4 KB, 503 when there is no warehouse to play from; a fault is
-logged with its traceback and answered 500 without one. Each response says how long the server
-worked on it (`Server-Timing: app;dur=MILLISECONDS`), which `pipeline bench serve` reads.
+Every error is JSON, `{"error": "..."}`: 400 for malformed JSON, a bad word or a bad room code, 401
+for a token the store does not know, 404 for an unknown puzzle, room or path, 405 (with `Allow`)
+for a method a path does not take, 413 for a body over 4 KB, 503 when there is no warehouse to
+play from or the progress store cannot be reached; a fault is logged with its traceback and
+answered 500 without one. Each response says how long the server worked on it
+(`Server-Timing: app;dur=MILLISECONDS`), which `pipeline bench serve` reads; `HEAD` is answered
+wherever `GET` is.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 import logging
-import time
+import re
 from collections.abc import Callable
 from importlib import resources
-from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
-from fastapi import FastAPI, Query, Request
+from fastapi import Depends, FastAPI, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.middleware.cors import CORSMiddleware
+from fastapi.openapi.utils import get_openapi
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.routing import Match
 
 from pipeline.errors import UserError
 from pipeline.games import GAMES
-from pipeline.games.letter_boxed import play as box_play
-from pipeline.games.play import BadGuess, UnknownPuzzle, plain_word
-from pipeline.games.spelling_bee import play as bee_play
-from pipeline.stages.play import Puzzles
-from pipeline.storage.player_progress import Progress
+from pipeline.games.generated import GENERATED_ID
+from pipeline.games.hooks import hooks_of
+from pipeline.games.play import MAX_GENERATED_PLACE, BadGuess, UnknownPuzzle
+from pipeline.model.difficulty import Difficulty
+from pipeline.serve import caching, docs
+from pipeline.serve.middleware import BodyLimitAndTiming, HeadAsGet
+from pipeline.serve.players import (
+    COOKIE,
+    Caller,
+    Unauthorized,
+    caller,
+    clear_cookie,
+    set_cookie,
+)
+from pipeline.serve.puzzles import Puzzles
+from pipeline.serve.routes import ErrorBody, add_game_routes
+from pipeline.serve.settings import Settings
+from pipeline.serve.threads import add_store_threads, in_store_thread
+from pipeline.storage.player_progress import PLAYER, ROOM, Progress
 
 if TYPE_CHECKING:
     from pipeline.storage.download import Downloader
 
-MAX_BODY_BYTES = 4096
 PAGE = "page.html"
 log = logging.getLogger("pipeline.serve")
 
 
-class GuessBody(BaseModel):
-    """A Spelling Bee guess."""
+class PlayerAnswer(BaseModel):
+    """A new player's token: send it as `Authorization: Bearer TOKEN`."""
 
-    word: str = Field(examples=["climbed"])
-
-
-class ChainBody(BaseModel):
-    """A Letter Boxed chain of words, in the order played."""
-
-    words: list[str] = Field(examples=[["blacksmith", "hijack"]])
+    token: str = Field(description="256 random bits; the server keeps only its hash")
 
 
-def error(status: int, message: str) -> JSONResponse:
-    """Return the JSON error every failure is answered with."""
-    return JSONResponse({"error": message}, status_code=status)
+class RoomAnswer(BaseModel):
+    """A new room's code: `?room=CODE` on a puzzle's progress routes plays the room's game."""
+
+    room: str
 
 
-class BodyLimitAndTiming:
-    """ASGI middleware: refuse a body over MAX_BODY_BYTES with 413 (by its Content-Length, or
-    while it arrives), and add the server's time on each response as a Server-Timing header."""
+class ForgottenAnswer(BaseModel):
+    """The player and everything they did is forgotten."""
 
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        started = time.perf_counter()
-        declared = dict(scope.get("headers") or []).get(b"content-length", b"0")
-        if declared.isdigit() and int(declared) > MAX_BODY_BYTES:
-            await too_large(scope, receive, send)
-            return
-        received = 0
-
-        async def counted_receive() -> Message:
-            nonlocal received
-            message = await receive()
-            received += len(message.get("body", b""))
-            if received > MAX_BODY_BYTES:
-                raise BodyTooLarge
-            return message
-
-        async def timed_send(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                took = (time.perf_counter() - started) * 1000
-                headers = list(message.get("headers", []))
-                headers.append((b"server-timing", f"app;dur={took:.3f}".encode()))
-                message = {**message, "headers": headers}
-            await send(message)
-
-        try:
-            await self.app(scope, counted_receive, timed_send)
-        except BodyTooLarge:
-            await too_large(scope, receive, send)
+    forgotten: bool
 
 
-class BodyTooLarge(Exception):
-    """A request body grew past MAX_BODY_BYTES."""
-
-
-async def too_large(scope: Scope, receive: Receive, send: Send) -> None:
-    """Answer 413 with the JSON error."""
-    response = error(413, f"the request body is over {MAX_BODY_BYTES} bytes")
-    await response(scope, receive, send)
-
-
-def create_app(
-    warehouse_path: Path, progress_path: Path, downloader: Callable[[], Downloader]
-) -> FastAPI:
+def create_app(settings: Settings, downloader: Callable[[], Downloader] | None = None) -> FastAPI:
     """Return the application: the page, the API and its error handlers; `downloader` makes the
     downloader today's live puzzle is fetched with (when it is first asked for)."""
-    puzzles = Puzzles(warehouse_path, downloader)
-    progress = Progress(progress_path)
+    from pipeline import __version__
 
-    async def bee_puzzle(puzzle_id: str) -> bee_play.BeePuzzle:
-        """Return a Spelling Bee puzzle: at once when it was read before, else read aside (the
-        other requests go on meanwhile)."""
-        kept = bee_play.kept(puzzles, puzzle_id)
-        return kept if kept else await run_in_threadpool(bee_play.puzzle, puzzles, puzzle_id)
-
-    async def box_puzzle(puzzle_id: str) -> box_play.BoxPuzzle:
-        """Return a Letter Boxed board, as bee_puzzle does."""
-        kept = box_play.kept(puzzles, puzzle_id)
-        return kept if kept else await run_in_threadpool(box_play.puzzle, puzzles, puzzle_id)
-
+    puzzles = Puzzles(settings.warehouse, downloader or settings.downloader)
     app = FastAPI(
-        title="NYT word games: play Spelling Bee and Letter Boxed",
+        title="NYT word games: play " + " and ".join(g.title for g in GAMES if hooks_of(g).api()),
         description="Archived, today's and generated puzzles, judged by the NYT's official "
         "answers (archived and today's) or the custom list (generated). Answers are sent only "
-        "for words a player found, or on a reveal.",
-        version="1",
+        "for words a player found, or on a reveal. A player is a bearer token (`POST "
+        "/api/players`) or the page's cookie; `?room=CODE` plays a shared game.",
+        version=__version__,
+        docs_url=None,
+        redoc_url=None,
     )
+    keep_secrets_out_of_the_log()
+    app.state.progress = Progress(settings.progress)
+    app.state.claimable = app.state.progress.has_unclaimed()
+    add_store_threads(app, app.state.progress.dialect.threads)
     add_error_handlers(app)
+    add_general_routes(app, puzzles, __version__)
+    add_player_routes(app)
+    add_game_routes(app, puzzles, __version__)
+    docs.add_docs_routes(app, __version__)
+    app.openapi = lambda: openapi_document(app)  # type: ignore[method-assign]
+    if settings.cors_origins:
+        app.add_middleware(
+            CORSMiddleware,
+            allow_origins=list(settings.cors_origins),
+            allow_methods=["GET", "HEAD", "POST", "DELETE"],
+            allow_headers=["Authorization", "Content-Type", "If-None-Match"],
+            expose_headers=["ETag", "Server-Timing"],
+            max_age=600,
+        )
+    app.add_middleware(HeadAsGet)
     app.add_middleware(BodyLimitAndTiming)
+    app.router.on_shutdown.append(app.state.progress.close)
+    return app
+
+
+def app_from_environment() -> FastAPI:
+    """Return the application as the settings in the environment say (each worker process of
+    `pipeline serve --workers N` makes its own)."""
+    return create_app(Settings.from_environment())
+
+
+def add_general_routes(app: FastAPI, puzzles: Puzzles, version: str) -> None:
+    """The page, the health check and the list of puzzles."""
     page = resources.files("pipeline.serve").joinpath(PAGE).read_text(encoding="utf-8")
+    page_tag = caching.etag(version, page)
 
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
-    async def the_page() -> str:
-        return page
+    async def the_page(request: Request) -> Response:
+        headers = {"ETag": page_tag, "Cache-Control": caching.PAGE}
+        fresh = caching.is_fresh(request, page_tag)
+        response = (
+            Response(status_code=304, headers=headers)
+            if fresh
+            else HTMLResponse(page, headers=headers)
+        )
+        if app.state.claimable and COOKIE not in request.cookies:
+            await claim_progress_from_before_players(app, request, response)
+        return response
 
     @app.get("/api/health", summary="Whether the server answers")
-    async def health() -> dict:
-        return {"status": "ok"}
+    async def health() -> JSONResponse:
+        return JSONResponse({"status": "ok"}, headers={"Cache-Control": caching.ERROR})
 
-    @app.get("/api/puzzles", summary="The archives' dates and the difficulties to generate")
-    async def archives() -> dict:
-        ranges = {game.name: await run_in_threadpool(puzzles.archive_range, game) for game in GAMES}
-        return {
-            "games": ranges,
-            "difficulties": ["any", "easy", "medium", "hard"],
-        }
+    @app.get(
+        "/api/puzzles",
+        summary="Each game's archived dates (runs and gaps), and how generated ids are made",
+        responses={
+            304: {"description": "the ETag named in If-None-Match is still current"},
+            503: {"model": ErrorBody, "description": "no warehouse to play from yet"},
+        },
+    )
+    async def archives(request: Request) -> Response:
+        def work() -> tuple[dict, str]:
+            games = {game.name: puzzles.archive(game) for game in GAMES if hooks_of(game).api()}
+            return games, caching.etag(version, puzzles.identity(), "/api/puzzles")
 
-    # -- Spelling Bee
+        games, tag = await run_in_threadpool(work)
+        return caching.public(request, {"games": games, "ids": ID_FORMS}, tag)
 
-    @app.get("/api/spelling-bee/{puzzle_id}", summary="A Spelling Bee puzzle: counts, no answers")
-    async def bee(puzzle_id: str) -> dict:
-        puzzle = await bee_puzzle(puzzle_id)
-        return bee_play.state(puzzle, progress.words(puzzle.key))
 
-    @app.post("/api/spelling-bee/{puzzle_id}/guess", summary="Judge one guess")
-    async def guess(puzzle_id: str, body: GuessBody) -> dict:
-        puzzle = await bee_puzzle(puzzle_id)
-        judged = bee_play.judge_guess(puzzle, plain_word(body.word))
-        found = progress.words(puzzle.key)
-        verdict = judged.verdict
-        if verdict == "accepted" and judged.word in found:
-            verdict = "already-found"
-        elif verdict == "accepted":
-            progress.add(puzzle.key, judged.word)
-            found.append(judged.word)
-        score = bee_play.score_of(puzzle, found)
-        return {
-            "word": judged.word,
-            "verdict": verdict,
-            "points": judged.points if verdict == "accepted" else 0,
-            "pangram": judged.pangram,
-            "score": score,
-            "rank": bee_play.rank_of(puzzle, score),
-        }
+ID_FORMS = {
+    "date": "YYYY-MM-DD: the NYT's puzzle of that date, when archived (the games' `ranges`)",
+    "today": "today: the NYT's puzzle of the day (live when online, else the latest archived)",
+    "generated": "g<seed>-<difficulty>-<n>: the n-th puzzle `pipeline generate GAME --seed SEED "
+    "--difficulty DIFFICULTY` draws",
+    "generated_pattern": GENERATED_ID.pattern,
+    "difficulties": [difficulty.value for difficulty in Difficulty],
+    "places": [1, MAX_GENERATED_PLACE],
+}
 
-    @app.get("/api/spelling-bee/{puzzle_id}/hints", summary="Hints for the words not yet found")
-    async def hints(
-        puzzle_id: str,
-        found: str = Query("", description="Words found, comma-separated (besides those kept)"),
-    ) -> dict:
-        puzzle = await bee_puzzle(puzzle_id)
-        given = [plain_word(word) for word in found.split(",") if word.strip()]
-        return bee_play.hints(puzzle, [*given, *progress.words(puzzle.key)])
 
-    @app.get("/api/spelling-bee/{puzzle_id}/answers", summary="Reveal every answer")
-    async def reveal_answers(puzzle_id: str) -> dict:
-        return bee_play.answers(await bee_puzzle(puzzle_id))
+async def claim_progress_from_before_players(
+    app: FastAPI, request: Request, response: Response
+) -> None:
+    """Give the first browser without a player the progress of a store from before players."""
+    token = await in_store_thread(request, app.state.progress.claim_unclaimed)
+    app.state.claimable = False
+    if token is not None:
+        set_cookie(request, response, token)
+        response.headers["Cache-Control"] = caching.PRIVATE
 
-    @app.delete("/api/spelling-bee/{puzzle_id}/progress", summary="Start a puzzle again")
-    async def restart_bee(puzzle_id: str) -> dict:
-        puzzle = await bee_puzzle(puzzle_id)
-        progress.clear(puzzle.key)
-        return bee_play.state(puzzle, [])
 
-    # -- Letter Boxed
+PlayerCaller = Annotated[Caller, Depends(caller)]
+SOMEONE: dict[str, Any] = {"security": [{"bearer": []}, {"cookie": []}, {}]}
+PLAYER_ONLY: dict[str, Any] = {"security": [{"bearer": []}, {"cookie": []}]}
 
-    @app.get("/api/letter-boxed/{puzzle_id}", summary="A Letter Boxed board and the chain so far")
-    async def box(puzzle_id: str) -> dict:
-        puzzle = await box_puzzle(puzzle_id)
-        return box_play.state(puzzle, progress.words(puzzle.key))
 
-    @app.post("/api/letter-boxed/{puzzle_id}/check", summary="Check a chain (kept when valid)")
-    async def check(puzzle_id: str, body: ChainBody) -> dict:
-        puzzle = await box_puzzle(puzzle_id)
-        checked = box_play.check_chain(puzzle, body.words)
-        if checked["valid"]:
-            progress.replace(puzzle.key, checked["words"])
-        return checked
+def add_player_routes(app: FastAPI) -> None:
+    """Players (made, forgotten, their statistics) and rooms."""
+    progress: Progress = app.state.progress
+    unknown: dict[int | str, dict[str, Any]] = {
+        401: {"model": ErrorBody, "description": "a token that is malformed, wrong or forgotten"}
+    }
+    down: dict[int | str, dict[str, Any]] = {
+        503: {"model": ErrorBody, "description": "the progress store cannot be reached"}
+    }
 
-    @app.get("/api/letter-boxed/{puzzle_id}/solution", summary="Reveal a best solution")
-    async def reveal_solution(puzzle_id: str) -> dict:
-        puzzle = await box_puzzle(puzzle_id)
-        solution = await run_in_threadpool(box_play.solution, puzzles, puzzle)
-        return {"solution": list(solution), "par": puzzle.par}
+    @app.post("/api/players", status_code=201, summary="A new player: its token", responses=down)
+    async def new_player(request: Request) -> JSONResponse:
+        token, _ = await in_store_thread(request, lambda: progress.new_owner(PLAYER))
+        return caching.private({"token": token}, 201)
 
-    @app.delete("/api/letter-boxed/{puzzle_id}/progress", summary="Start a board again")
-    async def restart_box(puzzle_id: str) -> dict:
-        puzzle = await box_puzzle(puzzle_id)
-        progress.clear(puzzle.key)
-        return box_play.state(puzzle, [])
+    @app.delete(
+        "/api/players/me",
+        summary="Forget the player and everything they did",
+        response_model=ForgottenAnswer,
+        responses=unknown | down,
+        openapi_extra=PLAYER_ONLY,
+    )
+    async def forget_player(request: Request, who: PlayerCaller) -> JSONResponse:
+        await in_store_thread(request, lambda: progress.forget(who.player()))
+        response = caching.private({"forgotten": True})
+        clear_cookie(response)
+        return response
 
-    return app
+    @app.get(
+        "/api/players/me/stats",
+        summary="The player's statistics per game (zeros before any play)",
+        response_model=dict[str, dict[str, int]],
+        responses=unknown | down,
+        openapi_extra=SOMEONE,
+    )
+    async def statistics(request: Request, who: PlayerCaller) -> JSONResponse:
+        found = await in_store_thread(
+            request, lambda: progress.statistics(who.owner(), dt.date.today())
+        )
+        return caching.private(statistics_by_game(found))
+
+    @app.post("/api/rooms", status_code=201, summary="A new room: its code", responses=down)
+    async def new_room(request: Request) -> JSONResponse:
+        code, _ = await in_store_thread(request, lambda: progress.new_owner(ROOM))
+        return caching.private({"room": code}, 201)
+
+
+def statistics_by_game(found: dict[str, dict[str, int]]) -> dict[str, dict[str, int]]:
+    """Return each game's statistics as the game shows them (zeros where it was never played)."""
+    shown = {}
+    for game in GAMES:
+        api = hooks_of(game).api()
+        if api is not None:
+            played = found.get(game.name, {})
+            shown[game.name] = {name: played.get(name, 0) for name in api.statistics}
+    return shown
 
 
 def add_error_handlers(app: FastAPI) -> None:
@@ -238,8 +258,11 @@ def add_error_handlers(app: FastAPI) -> None:
         return error(400, validation_message(exc.errors()))
 
     @app.exception_handler(StarletteHTTPException)
-    async def http_error(_: Request, exc: StarletteHTTPException) -> JSONResponse:
-        return error(exc.status_code, str(exc.detail).lower())
+    async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        headers = dict(exc.headers or {})
+        if exc.status_code == 405:
+            headers["Allow"] = ", ".join(allowed_methods(app, request))
+        return error(exc.status_code, str(exc.detail).lower(), headers)
 
     @app.exception_handler(UnknownPuzzle)
     async def unknown(_: Request, exc: UnknownPuzzle) -> JSONResponse:
@@ -248,6 +271,13 @@ def add_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(BadGuess)
     async def bad_guess(_: Request, exc: BadGuess) -> JSONResponse:
         return error(400, str(exc))
+
+    @app.exception_handler(Unauthorized)
+    async def unauthorized(_: Request, exc: Unauthorized) -> JSONResponse:
+        response = error(401, str(exc), {"WWW-Authenticate": "Bearer"})
+        if exc.from_cookie:
+            clear_cookie(response)
+        return response
 
     @app.exception_handler(UserError)
     async def unavailable(_: Request, exc: UserError) -> JSONResponse:
@@ -259,10 +289,85 @@ def add_error_handlers(app: FastAPI) -> None:
         return error(500, f"internal error ({type(exc).__name__}); the server log has the details")
 
 
+def error(status: int, message: str, headers: dict[str, str] | None = None) -> JSONResponse:
+    """Return the JSON error every failure is answered with."""
+    headers = {**(headers or {}), "Cache-Control": caching.ERROR}
+    return JSONResponse({"error": message}, status_code=status, headers=headers)
+
+
+def allowed_methods(app: FastAPI, request: Request) -> list[str]:
+    """Return every method some route takes on the request's path (HEAD wherever GET)."""
+    scope = {**request.scope, "method": "GET"}
+    methods: set[str] = set()
+    for route in app.router.routes:
+        match, _ = route.matches(scope)
+        if match != Match.NONE:
+            methods |= set(getattr(route, "methods", None) or ())
+    if "GET" in methods:
+        methods.add("HEAD")
+    return sorted(methods)
+
+
 def validation_message(errors: Any) -> str:
     """Return one sentence for FastAPI's validation errors (malformed JSON, a missing field)."""
     first = list(errors)[0] if errors else {}
     if first.get("type") == "json_invalid":
         return "the body is not valid JSON"
-    where = ".".join(str(part) for part in first.get("loc", ()) if part != "body")
-    return f"{where or 'the body'}: {str(first.get('msg', 'is not valid')).lower()}"
+    where = ".".join(str(part) for part in first.get("loc", ()) if part not in ("body", "query"))
+    message = str(first.get("msg", "is not valid"))
+    return f"{where or 'the body'}: {message[:1].lower()}{message[1:]}"
+
+
+def openapi_document(app: FastAPI) -> dict:
+    """Return the OpenAPI document as the server answers: every error as `ErrorBody` with 400 for
+    what FastAPI calls 422 (which the server never sends), and the ways to say who plays."""
+    if app.openapi_schema is None:
+        schema = get_openapi(
+            title=app.title,
+            version=app.version,
+            description=app.description,
+            routes=app.routes,
+        )
+        for path in schema["paths"].values():
+            for operation in path.values():
+                operation["responses"].pop("422", None)
+        components = schema.setdefault("components", {})
+        for name in ("HTTPValidationError", "ValidationError"):
+            components.get("schemas", {}).pop(name, None)
+        components["securitySchemes"] = {
+            "bearer": {
+                "type": "http",
+                "scheme": "bearer",
+                "description": "A player's token from `POST /api/players`",
+            },
+            "cookie": {
+                "type": "apiKey",
+                "in": "cookie",
+                "name": COOKIE,
+                "description": "The page's player: an HttpOnly cookie made at its first write",
+            },
+        }
+        app.openapi_schema = schema
+    return app.openapi_schema
+
+
+ROOM_IN_QUERY = re.compile(r"(room=)[^&\s\"]+")
+
+
+class SecretsOutOfTheLog(logging.Filter):
+    """Keep rooms' codes out of the access log (tokens are in headers, which it never shows)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.args, tuple):
+            record.args = tuple(
+                ROOM_IN_QUERY.sub(r"\1…", arg) if isinstance(arg, str) else arg
+                for arg in record.args
+            )
+        return True
+
+
+def keep_secrets_out_of_the_log() -> None:
+    """Add the filter to uvicorn's access log (once)."""
+    access = logging.getLogger("uvicorn.access")
+    if not any(isinstance(f, SecretsOutOfTheLog) for f in access.filters):
+        access.addFilter(SecretsOutOfTheLog())

@@ -1,31 +1,46 @@
-"""What players found on the page of `pipeline serve`: the words of each puzzle, kept in a SQLite
-file of its own beside the warehouse (`config.progress_path()`), which no stage replaces, so that
-progress survives a restart of the server and a `pipeline build` meanwhile.
+"""Players' progress in `pipeline serve`: who plays (players and rooms, known by the hash of their
+secret), the words each found in each puzzle, their reveals, and their statistics, in a store
+named by one setting (`config.progress_store()`): a SQLite file beside the warehouse, which no
+stage replaces, or a PostgreSQL database that several machines share. Every server process is
+stateless: all it knows of a player is here.
 
 A puzzle is named by its game, its id and its letters: a generated id whose puzzle changes after a
-new build starts afresh instead of inheriting words that may not fit. Every change is one SQLite
-transaction (write-ahead log, so readers never wait), so a killed server loses at most the word
-being written.
+new build starts afresh instead of inheriting words that may not fit. Every change is one
+transaction, committed before the server answers, so a killed process loses no word it
+acknowledged.
+
+The schema is made in its newest shape (`sql/progress/tables/`); an older store is brought to it
+at start-up by the numbered upgrades (`sql/progress/upgrades/NNN_NAME.sql`), each recorded in
+`progress_upgrades`, as the warehouse's are.
 """
 
 from __future__ import annotations
 
 import contextlib
-import sqlite3
+import datetime as dt
+import hashlib
+import re
+import secrets
 import threading
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator
+from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from pipeline.errors import UserError
-from pipeline.storage.sql_files import sql
+from pipeline.storage.progress_dialects import (
+    Dialect,
+    Session,
+    StoreUnavailable,
+    open_dialect,
+    redacted,
+)
+from pipeline.storage.sql_files import SQL_DIR
 
-PROGRESS = "progress"  # the folder of its SQL files: sql/progress/
+__all__ = ["Progress", "PuzzleFacts", "PuzzleKey", "StoreUnavailable", "redacted"]
 
-
-def statement(name: str) -> str:
-    """Return the text of one of the progress file's SQL statements."""
-    return sql(name, PROGRESS)
+TABLES = SQL_DIR / "progress" / "tables"
+UPGRADES = SQL_DIR / "progress" / "upgrades"
+UPGRADE_FILE = re.compile(r"(\d{3})_(\w+)")
+PLAYER, ROOM = "player", "room"
 
 
 @dataclass(frozen=True)
@@ -37,52 +52,243 @@ class PuzzleKey:
     letters: str
 
 
+@dataclass(frozen=True)
+class PuzzleFacts:
+    """What the statistics need to know of a puzzle, written with each write to it."""
+
+    day: int | None  # an NYT puzzle's date as date.toordinal(); None: generated
+    points: int | None = None  # Spelling Bee: every answer's points
+    genius: int | None = None  # Spelling Bee: the points Genius needs
+    par: int | None = None  # Letter Boxed
+
+
+@dataclass(frozen=True)
+class FoundWord:
+    """A word found in a puzzle, with its points (None: found before players)."""
+
+    word: str
+    points: int | None
+
+
+@dataclass(frozen=True)
+class PuzzleProgress:
+    """An owner's progress in one puzzle."""
+
+    words: list[FoundWord]
+    revealed: bool
+    solved: bool
+
+    @property
+    def found(self) -> list[str]:
+        """Return the words found, in order."""
+        return [found.word for found in self.words]
+
+
+@dataclass(frozen=True)
+class Upgrade:
+    """One numbered upgrade of an older store, and when it is needed."""
+
+    number: int
+    name: str
+    needed: Callable[[set[str]], bool]  # given the store's table names
+
+    @property
+    def text(self) -> str:
+        return (UPGRADES / f"{self.number:03d}_{self.name}.sql").read_text()
+
+
+NEEDED = {  # each upgrade's test of an older shape
+    1: lambda tables: "found_words" in tables,  # the single table of the store before players
+}
+
+
+def upgrades() -> list[Upgrade]:
+    """Return every upgrade of sql/progress/upgrades/, in number order."""
+    found = [UPGRADE_FILE.fullmatch(path.stem) for path in sorted(UPGRADES.glob("[0-9]*.sql"))]
+    return [Upgrade(int(m[1]), m[2], NEEDED[int(m[1])]) for m in found if m is not None]
+
+
+def secret_hash(secret: str) -> str:
+    """Return what the store keeps of a token or a room's code: its SHA-256, in hex."""
+    return hashlib.sha256(secret.encode()).hexdigest()
+
+
+def now() -> str:
+    """Return the time as the store writes it (UTC, ISO 8601)."""
+    return dt.datetime.now(dt.UTC).isoformat(timespec="seconds")
+
+
 class Progress:
-    """The progress file: open it once, then read and write words per puzzle."""
+    """The progress store: open it once per process (it upgrades an older store), then read and
+    write each owner's puzzles."""
 
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        self._lock = threading.Lock()
+    def __init__(self, setting: str | Path) -> None:
+        self.dialect: Dialect = open_dialect(setting)
+        self._ambient = threading.local()  # a unit of work's session, per thread
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            self._con = sqlite3.connect(path, timeout=5.0, check_same_thread=False)
-            self._con.execute("PRAGMA journal_mode = WAL")
-            self._con.execute("PRAGMA synchronous = NORMAL")
-            with self._con:
-                self._con.execute(statement("found_words"))
-        except (OSError, sqlite3.Error) as error:
-            raise UserError(f"cannot keep players' progress in {path}: {error}") from error
-
-    @contextlib.contextmanager
-    def connection(self) -> Iterator[sqlite3.Connection]:
-        """Yield the file's connection, one user at a time; the block is one transaction
-        (committed, or rolled back)."""
-        with self._lock, self._con:
-            yield self._con
+            self.applied = self._upgrade()
+        except BaseException:
+            self.dialect.close()
+            raise
 
     def close(self) -> None:
-        """Close the file."""
-        self._con.close()
+        """Close the store's connections."""
+        self.dialect.close()
 
-    def words(self, key: PuzzleKey) -> list[str]:
-        """Return the words found in a puzzle, in the order they were found."""
-        with self.connection() as con:
-            rows = con.execute(statement("words"), vars(key)).fetchall()
-        return [word for (word,) in rows]
+    @contextlib.contextmanager
+    def unit(self, write: bool) -> Iterator[None]:
+        """Make every read and write of this thread in the block one transaction (a request's
+        work: one round of the database's locks, one connection of the pool)."""
+        if getattr(self._ambient, "session", None) is not None:
+            raise RuntimeError("a unit of work inside another")
+        opened = self.dialect.writing() if write else self.dialect.reading()
+        with opened as session:
+            self._ambient.session, self._ambient.write = session, write
+            try:
+                yield
+            finally:
+                self._ambient.session = None
 
-    def add(self, key: PuzzleKey, word: str) -> None:
-        """Keep a word found in a puzzle (once)."""
-        with self.connection() as con:
-            con.execute(statement("add_word"), {**vars(key), "word": word})
+    @contextlib.contextmanager
+    def _session(self, write: bool) -> Iterator[Session]:
+        """Yield the thread's unit of work when there is one, else a transaction of its own."""
+        ambient: Session | None = getattr(self._ambient, "session", None)
+        if ambient is not None:
+            if write and not self._ambient.write:
+                raise RuntimeError("a write inside a unit of work that only reads")
+            yield ambient
+            return
+        with self.dialect.writing() if write else self.dialect.reading() as session:
+            yield session
 
-    def replace(self, key: PuzzleKey, words: Sequence[str]) -> None:
-        """Make a puzzle's words exactly these, in this order (a Letter Boxed chain)."""
-        with self.connection() as con:
-            con.execute(statement("clear_puzzle"), vars(key))
-            rows = [{**vars(key), "position": i, "word": w} for i, w in enumerate(words, 1)]
-            con.executemany(statement("put_word"), rows)
+    def _upgrade(self) -> list[Upgrade]:
+        """Bring the store to the newest shape (one process at a time); return the upgrades
+        applied."""
+        applied = []
+        with self.dialect.upgrading() as session:
+            tables = self.dialect.table_names(session)
+            for path in sorted(TABLES.glob("*.sql")):
+                session.run_text(path.read_text())
+            for upgrade in upgrades():
+                if upgrade.needed(tables):
+                    for text in upgrade.text.split(";\n"):
+                        session.run_text(text, {"now": now()})
+                    params = {"number": upgrade.number, "name": upgrade.name, "applied_at": now()}
+                    session.run("upgrade_applied", params)
+                    applied.append(upgrade)
+        return applied
 
-    def clear(self, key: PuzzleKey) -> None:
-        """Forget a puzzle's words (the player starts it again)."""
-        with self.connection() as con:
-            con.execute(statement("clear_puzzle"), vars(key))
+    # ------------------------------------------------------------------ players and rooms
+
+    def new_owner(self, kind: str) -> tuple[str, str]:
+        """Make a player or a room; return its secret (the token or the code), which the store
+        keeps only as a hash, and its id."""
+        secret = secrets.token_urlsafe(32) if kind == PLAYER else room_code()
+        row = {
+            "owner_id": secrets.token_hex(16),
+            "kind": kind,
+            "secret_hash": secret_hash(secret),
+            "created_at": now(),
+        }
+        with self._session(write=True) as session:
+            session.run("add_owner", row)
+        return secret, row["owner_id"]
+
+    def owner_of(self, kind: str, secret: str) -> str | None:
+        """Return the id of the player or room a secret names, or None."""
+        with self._session(write=False) as session:
+            rows = session.rows("owner_of", {"kind": kind, "secret_hash": secret_hash(secret)})
+        return rows[0]["owner_id"] if rows else None
+
+    def has_unclaimed(self) -> bool:
+        """Return True while progress from before players waits to be claimed."""
+        with self._session(write=False) as session:
+            return bool(session.rows("unclaimed_owners")[0]["owners"])
+
+    def claim_unclaimed(self) -> str | None:
+        """Make the progress from before players a new player's; return that player's token, or
+        None when there is nothing (left) to claim."""
+        token = secrets.token_urlsafe(32)
+        with self._session(write=True) as session:
+            claimed = session.rows("claim_unclaimed", {"secret_hash": secret_hash(token)})
+        return token if claimed else None
+
+    def forget(self, owner_id: str) -> None:
+        """Forget a player and every puzzle, word and reveal of theirs."""
+        with self._session(write=True) as session:
+            session.run("forget_owner", {"owner_id": owner_id})
+
+    # ------------------------------------------------------------------ puzzles
+
+    def progress(self, owner_id: str | None, key: PuzzleKey) -> PuzzleProgress:
+        """Return an owner's words in a puzzle (none for nobody), and whether they revealed or
+        solved it."""
+        if owner_id is None:
+            return PuzzleProgress([], False, False)
+        params = {"owner_id": owner_id, **asdict(key)}
+        with self._session(write=False) as session:
+            rows = session.rows("puzzle_progress", params)
+        if not rows:
+            return PuzzleProgress([], False, False)
+        found = [FoundWord(row["word"], row["points"]) for row in rows if row["word"] is not None]
+        return PuzzleProgress(found, bool(rows[0]["revealed"]), bool(rows[0]["solved"]))
+
+    def add_word(
+        self, owner_id: str, key: PuzzleKey, facts: PuzzleFacts, word: str, points: int
+    ) -> bool:
+        """Keep a word found in a puzzle; return False when it was kept before."""
+        params = {"owner_id": owner_id, **asdict(key)}
+        with self._session(write=True) as session:
+            session.run("put_puzzle", {**params, **asdict(facts)})
+            return session.run("add_word", {**params, "word": word, "points": points}) == 1
+
+    def fill_points(self, owner_id: str, key: PuzzleKey, points: dict[str, int]) -> None:
+        """Write the points of words found before players (kept without them)."""
+        rows = [
+            {"owner_id": owner_id, **asdict(key), "word": w, "points": p} for w, p in points.items()
+        ]
+        with self._session(write=True) as session:
+            session.run_many("fill_points", rows)
+
+    def replace_chain(
+        self, owner_id: str, key: PuzzleKey, facts: PuzzleFacts, chain: list[str], solved: bool
+    ) -> None:
+        """Make a puzzle's words exactly this chain, in order, with whether it solves the board
+        (without a reveal, the statistics count it)."""
+        params = {"owner_id": owner_id, **asdict(key)}
+        words = [{**params, "position": i, "word": w, "points": 0} for i, w in enumerate(chain, 1)]
+        with self._session(write=True) as session:
+            session.run("put_puzzle", {**params, **asdict(facts)})
+            revealed = session.rows("puzzle_progress", params)[0]["revealed"]  # put just now
+            session.run("clear_words", params)
+            session.run_many("put_word", words)
+            session.run("set_solved", {**params, "solved": int(solved and not revealed)})
+
+    def clear(self, owner_id: str, key: PuzzleKey) -> None:
+        """Forget an owner's words in a puzzle (they start it again; a reveal stays known)."""
+        params = {"owner_id": owner_id, **asdict(key)}
+        with self._session(write=True) as session:
+            session.run("clear_words", params)
+            session.run("set_solved", {**params, "solved": 0})
+
+    def reveal(self, owner_id: str, key: PuzzleKey, facts: PuzzleFacts) -> None:
+        """Record that an owner was shown a puzzle's answers."""
+        params = {"owner_id": owner_id, **asdict(key)}
+        with self._session(write=True) as session:
+            session.run("put_puzzle", {**params, **asdict(facts)})
+            session.run("reveal", params)
+
+    def statistics(self, owner_id: str | None, today: dt.date) -> dict[str, dict[str, int]]:
+        """Return an owner's statistics by game (games never played are left out)."""
+        if owner_id is None:
+            return {}
+        params = {"owner_id": owner_id, "today": today.toordinal()}
+        with self._session(write=False) as session:
+            rows = session.rows("statistics", params)
+        return {row.pop("game"): row for row in rows}
+
+
+def room_code() -> str:
+    """Return a new room's code: 16 letters and digits (79 bits), none of them easy to misread."""
+    alphabet = "abcdefghjkmnpqrstuvwxyz23456789"  # no 0/o, 1/l/i
+    return "".join(secrets.choice(alphabet) for _ in range(16))

@@ -27,6 +27,7 @@ from solvers.masks import is_plain_word
 if TYPE_CHECKING:
     import numpy as np
 
+    from pipeline.games.api import GameApi
     from pipeline.games.game import Game
     from pipeline.model.evidence import Verdicts
     from pipeline.render.model import Section
@@ -604,6 +605,11 @@ class LetterBoxedHooks(GameHooks):
 
     def report_files(self) -> list[str]:
         return [*SECTION_FILES.values(), CSV_FILE]
+
+    def api(self) -> GameApi:
+        from pipeline.games.letter_boxed.api import API
+
+        return API
 
     def evidence(self, con: Connection, word: str) -> dict:
         return listed(con, word)

@@ -23,7 +23,7 @@ from pipeline.games.play import (
     plain_word,
 )
 from pipeline.sources.records import BoxRecord
-from pipeline.storage.player_progress import PuzzleKey
+from pipeline.storage.player_progress import PuzzleFacts, PuzzleKey
 
 if TYPE_CHECKING:  # the solver loads with the first board read
     from solvers.letter_boxed import Board
@@ -119,8 +119,8 @@ def solution(puzzles: PuzzleReader, puzzle: BoxPuzzle) -> tuple[str, ...]:
 # ------------------------------------------------------------------ playing
 
 
-def state(puzzle: BoxPuzzle, chain: list[str]) -> dict:
-    """Return what the page shows of a board: sides, par, the chain kept."""
+def board_state(puzzle: BoxPuzzle) -> dict:
+    """Return what the page shows of a board, the same for every player: sides and par."""
     return {
         "id": puzzle.id,
         "game": LETTER_BOXED.name,
@@ -128,9 +128,30 @@ def state(puzzle: BoxPuzzle, chain: list[str]) -> dict:
         "sides": list(puzzle.board.sides),
         "par": puzzle.par,
         "judged_by": puzzle.judged_by,
-        "chain": chain,
-        "letters_left": sorted(set(puzzle.board.letters) - set("".join(chain))),
     }
+
+
+def progress_state(puzzle: BoxPuzzle, chain: list[str], revealed: bool) -> dict:
+    """Return a player's chain on a board, the letters it leaves, whether it solves the board
+    and whether the solution was revealed."""
+    left = letters_left(puzzle, chain)
+    return {
+        "id": puzzle.id,
+        "chain": chain,
+        "letters_left": left,
+        "solved": bool(chain) and not left,
+        "revealed": revealed,
+    }
+
+
+def letters_left(puzzle: BoxPuzzle, chain: list[str]) -> list[str]:
+    """Return the board's letters a chain of valid words has not used, in order."""
+    return sorted(set(puzzle.board.letters) - set("".join(chain)))
+
+
+def facts(puzzle: BoxPuzzle) -> PuzzleFacts:
+    """Return what a player's statistics need to know of a board: its day and par."""
+    return PuzzleFacts(puzzle.date.toordinal() if puzzle.date else None, par=puzzle.par)
 
 
 def check_chain(puzzle: BoxPuzzle, words: list[str]) -> dict:

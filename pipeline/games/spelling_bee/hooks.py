@@ -22,6 +22,7 @@ from solvers.masks import is_plain_word, letter_mask
 from solvers.spelling_bee import MIN_LENGTH, Puzzle, make_puzzle
 
 if TYPE_CHECKING:
+    from pipeline.games.api import GameApi
     from pipeline.games.game import Game
     from pipeline.model.evidence import Verdicts
     from pipeline.render.model import Section
@@ -317,6 +318,11 @@ class SpellingBeeHooks(GameHooks):
         from pipeline.games.honeycombs import RANKS_CSV_FILE, SECTION_FILES
 
         return [RANKS_CSV_FILE, *SECTION_FILES.values()]
+
+    def api(self) -> GameApi:
+        from pipeline.games.spelling_bee.api import API
+
+        return API
 
     def evidence(self, con: Connection, word: str) -> dict:
         return not_accepted(con, word)

@@ -11,12 +11,13 @@ import datetime as dt
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cached_property
 
 from pipeline.games import SPELLING_BEE
 from pipeline.games.generated import GENERATED_ID
 from pipeline.games.play import PuzzleReader, generated_record, generated_request
 from pipeline.sources.records import BeeRecord
-from pipeline.storage.player_progress import PuzzleKey
+from pipeline.storage.player_progress import PuzzleFacts, PuzzleKey
 from solvers import spelling_bee_scoring as scoring
 from solvers.spelling_bee import MIN_LENGTH
 
@@ -43,14 +44,24 @@ class BeePuzzle:
         """Return what the player's progress in this puzzle is kept under."""
         return PuzzleKey(SPELLING_BEE.name, self.id, self.letters)
 
-    @property
+    # Worked out once per puzzle (the server keeps a puzzle and asks again at every request).
+    @cached_property
     def points(self) -> int:
         """Return the points of every answer (Queen Bee)."""
         return scoring.total_score(self.answers, self.letters)
 
+    @cached_property
+    def pangrams(self) -> int:
+        """Return how many answers are pangrams."""
+        return sum(scoring.is_pangram(word, self.letters) for word in self.answers)
+
     def ranks(self) -> dict[str, int]:
         """Return each rank's threshold in points."""
-        return dict(scoring.rank_thresholds(self.points))
+        return dict(self._thresholds)
+
+    @cached_property
+    def _thresholds(self) -> tuple[tuple[str, int], ...]:
+        return tuple(scoring.rank_thresholds(self.points))
 
 
 @dataclass(frozen=True)
@@ -140,15 +151,13 @@ def score_of(puzzle: BeePuzzle, found: Iterable[str]) -> int:
 
 def rank_of(puzzle: BeePuzzle, score: int) -> str:
     """Return the highest rank a score reaches."""
-    reached = [
-        name for name, threshold in scoring.rank_thresholds(puzzle.points) if score >= threshold
-    ]
+    reached = [name for name, threshold in puzzle.ranks().items() if score >= threshold]
     return reached[-1]
 
 
-def state(puzzle: BeePuzzle, found: list[str]) -> dict:
-    """Return what the page shows of a puzzle: counts, ranks, the words found (no answers)."""
-    score = score_of(puzzle, found)
+def puzzle_state(puzzle: BeePuzzle) -> dict:
+    """Return what the page shows of a puzzle, the same for every player: counts and ranks, no
+    answer."""
     return {
         "id": puzzle.id,
         "game": SPELLING_BEE.name,
@@ -157,13 +166,29 @@ def state(puzzle: BeePuzzle, found: list[str]) -> dict:
         "others": puzzle.others,
         "words": len(puzzle.answers),
         "points": puzzle.points,
-        "pangrams": sum(scoring.is_pangram(w, puzzle.letters) for w in puzzle.answers),
+        "pangrams": puzzle.pangrams,
         "ranks": puzzle.ranks(),
         "judged_by": puzzle.judged_by,
+    }
+
+
+def progress_state(puzzle: BeePuzzle, found: list[str], revealed: bool) -> dict:
+    """Return a player's progress in a puzzle: the words found, the score and rank reached, and
+    whether the answers were revealed."""
+    score = score_of(puzzle, found)
+    return {
+        "id": puzzle.id,
         "found": found,
         "score": score,
         "rank": rank_of(puzzle, score),
+        "revealed": revealed,
     }
+
+
+def facts(puzzle: BeePuzzle) -> PuzzleFacts:
+    """Return what a player's statistics need to know of a puzzle: its day, points and Genius."""
+    day = puzzle.date.toordinal() if puzzle.date else None
+    return PuzzleFacts(day, puzzle.points, puzzle.ranks()["Genius"], None)
 
 
 def hints(puzzle: BeePuzzle, found: Iterable[str]) -> dict:

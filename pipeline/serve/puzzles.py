@@ -1,9 +1,10 @@
 """The puzzles `pipeline serve` plays, read by their ids and kept: each game's `play.py` reads and
-judges its own (`games/<slug>/play.py`); this cache keeps what they read.
+judges its own (`games/<slug>/play.py`); this cache, one per server process, keeps what they read.
 
 Puzzles are read once and kept; a new warehouse (a build replaced the file) empties the cache, so
 the server follows builds without a restart. Today's puzzle is asked for again after
-TODAY_SECONDS.
+TODAY_SECONDS. The warehouse's identity (its builds and its last scrape) names what every answer
+that is the same for all players was made from: their ETag.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 from pipeline.errors import UserError
 from pipeline.games import Game
+from pipeline.games.generated import GENERATED_ID
 from pipeline.games.play import UnknownPuzzle
 
 if TYPE_CHECKING:  # the warehouse (DuckDB) and requests load with the first puzzle read
@@ -54,7 +56,10 @@ class Puzzles:
 
     def cached(self, game: Game, puzzle_id: str, read: Callable[[str], Puzzle]) -> Puzzle:
         """Return a kept value, or read it (one reader per key; other keys do not wait)."""
-        key = (game.name, puzzle_id)
+        return self._cached((game.name, puzzle_id), read)
+
+    def _cached(self, key: tuple[str, str], read: Callable[[str], Puzzle]) -> Puzzle:
+        puzzle_id = key[1]
         with self._lock:
             self._follow_the_warehouse()
             reading = self._reading.setdefault(key, threading.Lock())
@@ -65,15 +70,26 @@ class Puzzles:
                     value: object = read(puzzle_id)
                 except UnknownPuzzle as unknown:  # kept too: asking again reads nothing
                     value = unknown
+                except UserError as error:
+                    if not (GENERATED_ID.fullmatch(puzzle_id) and self.warehouse_path.exists()):
+                        raise
+                    # the lists cannot make this puzzle: no puzzle has the id, as a 404 says
+                    value = UnknownPuzzle(f"no generated puzzle {puzzle_id}: {error}")
                 kept = (time.monotonic() + TODAY_SECONDS, value)
                 self._cache[key] = kept
             if isinstance(kept[1], UnknownPuzzle):
                 raise kept[1]
             return kept[1]  # type: ignore[return-value]
 
-    def archive_range(self, game: Game) -> dict:
-        """Return the first and last archived date of a game and how many puzzles there are."""
-        return self.cached(game, "/archive", lambda _: self._read_range(game))
+    def archive(self, game: Game) -> dict:
+        """Return a game's archive: its first and last date, how many puzzles, and its runs of
+        consecutive dates (`first`, `last`) with the gaps between them."""
+        return self.cached(game, "/archive", lambda _: self._read_archive(game))
+
+    def identity(self) -> str:
+        """Return what names the warehouse's contents as they are now: each game's build and the
+        last scrape (the same on every machine that serves a copy of the file)."""
+        return self._cached(("", "/identity"), lambda _: self._read_identity())
 
     def connection(self):  # noqa: ANN201 (a context manager of a read-only connection)
         """Return a read-only connection to the warehouse as it is now."""
@@ -116,15 +132,39 @@ class Puzzles:
             self._cache.clear()
             self._signature = signature
 
-    def _read_range(self, game: Game) -> dict:
+    def _read_archive(self, game: Game) -> dict:
         from pipeline.storage import warehouse
 
         with self.connection() as con:
             warehouse.require_tables(con, game.table("puzzles"), stage_hint="pipeline scrape")
-            rows = warehouse.query(con, game.query("play", "range")).rows
-        first, last, puzzles = rows[0] if rows else (None, None, 0)
+            runs = warehouse.query(con, game.query("play", "runs"))
+        firsts, lasts = runs.column("first"), runs.column("last")
+        gaps = [
+            {
+                "first": (last + dt.timedelta(days=1)).isoformat(),
+                "last": (first - dt.timedelta(days=1)).isoformat(),
+            }
+            for last, first in zip(lasts, firsts[1:], strict=False)
+        ]
         return {
-            "first": first.isoformat() if first else None,
-            "last": last.isoformat() if last else None,
-            "puzzles": puzzles,
+            "first": firsts[0].isoformat() if firsts else None,
+            "last": lasts[-1].isoformat() if lasts else None,
+            "puzzles": sum(runs.column("puzzles")),
+            "ranges": [
+                {"first": first.isoformat(), "last": last.isoformat()}
+                for first, last in zip(firsts, lasts, strict=True)
+            ],
+            "gaps": gaps,
         }
+
+    def _read_identity(self) -> str:
+        from pipeline.storage import warehouse
+
+        with self.connection() as con:
+            builds = []
+            if warehouse.table_exists(con, "dictionary_rules"):
+                builds = warehouse.query(con, "play/builds").rows
+            scrapes = []
+            if warehouse.table_exists(con, "scrape_runs"):
+                scrapes = warehouse.query(con, "play/last_scrape").rows
+        return repr((builds, scrapes))

@@ -1,0 +1,90 @@
+"""A game's part of the API of `pipeline serve`, declared in its own folder
+(`games/<slug>/api.py`, returned by its hook `GameHooks.api`): how a puzzle is read by its id,
+what the player's progress in it is kept under, and each operation under
+`/api/<game>/{puzzle_id}`. The server (`serve/routes.py`) registers every game's operations the
+same way: the player, the caching headers, the documented statuses and the threads are its
+business, so a new game adds its API here without a line in the server.
+
+An operation is declared with what it does with a player's progress (`access`):
+- `public`: nothing; the answer is the same for everyone (cached: ETag, Cache-Control public);
+- `read`: reads it (`private`; a player without progress reads an empty game);
+- `write`: may change it (a browser without a player gets one, as a cookie, at its first write).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Literal, Protocol
+
+from pydantic import BaseModel
+
+from pipeline.games.play import PuzzleReader
+from pipeline.storage.player_progress import PuzzleFacts, PuzzleKey, PuzzleProgress
+
+Access = Literal["public", "read", "write"]
+
+
+class Call(Protocol):
+    """One request to a game's operation: the puzzle, the request's body and query, and the
+    progress of whoever asks (a player, or a room) in this puzzle."""
+
+    puzzle: Any  # the game's own puzzle type
+    body: Any  # the operation's body model, or None
+    query: Any  # the operation's query model, or None
+
+    @property
+    def puzzles(self) -> PuzzleReader:
+        """Return the server's puzzle cache (for what is worked out once per puzzle)."""
+        ...
+
+    def progress(self) -> PuzzleProgress:
+        """Return the progress in the puzzle (empty for a player without any)."""
+        ...
+
+    def add_word(self, word: str, points: int) -> bool:
+        """Keep a word found; return False when it was kept before."""
+        ...
+
+    def fill_points(self, points: dict[str, int]) -> None:
+        """Write the points of words kept without them (found before players)."""
+        ...
+
+    def replace_chain(self, chain: list[str], solved: bool) -> None:
+        """Make the puzzle's words exactly this chain."""
+        ...
+
+    def clear(self) -> None:
+        """Forget the words found (start again)."""
+        ...
+
+    def reveal(self) -> None:
+        """Record that the answers were shown."""
+        ...
+
+
+@dataclass(frozen=True)
+class Operation:
+    """One route of a game's API: `METHOD /api/<game>/{puzzle_id}<path>`."""
+
+    method: Literal["GET", "POST", "DELETE"]
+    path: str  # "" for the puzzle itself, else "/guess" and so on
+    summary: str
+    run: Callable[[Call], dict]  # the work, in a worker thread (it may read and write the store)
+    answer: type[BaseModel]  # the shape of a 200 answer (the OpenAPI document says it)
+    access: Access = "public"
+    body: type[BaseModel] | None = None  # the JSON body, when it takes one
+    query: type[BaseModel] | None = None  # the query parameters, when it takes some
+    bad_input: str | None = None  # what a 400 besides a malformed body means here
+
+
+@dataclass(frozen=True)
+class GameApi:
+    """Everything the server needs of a game to serve it."""
+
+    read: Callable[[PuzzleReader, str], Any]  # the puzzle of an id, read once (UnknownPuzzle)
+    kept: Callable[[PuzzleReader, str], Any | None]  # the puzzle when read before, else None
+    key: Callable[[Any], PuzzleKey]  # what progress in a puzzle is kept under
+    facts: Callable[[Any], PuzzleFacts]  # what the statistics need to know of it
+    operations: tuple[Operation, ...]
+    statistics: tuple[str, ...]  # the fields of `GET /api/players/me/stats` it shows

@@ -1,0 +1,189 @@
+"""Every game's operations (`games/<slug>/api.py`, from its hook `api`) registered the same way
+under `/api/<game>/{puzzle_id}`: the puzzle read by its id (once per process), the work done in a
+worker thread (it may read and write the progress store), the player and their cookie
+(`players.py`), the caching headers (`caching.py`), and every status it can answer in the OpenAPI
+document. A new game needs no line here."""
+
+from __future__ import annotations
+
+import inspect
+from dataclasses import dataclass
+from typing import Annotated, Any
+
+from fastapi import Depends, FastAPI, Path, Query, Request, Response
+from fastapi.concurrency import run_in_threadpool
+from pydantic import BaseModel
+
+from pipeline.games import GAMES, Game
+from pipeline.games.api import GameApi, Operation
+from pipeline.games.hooks import hooks_of
+from pipeline.serve import caching
+from pipeline.serve.players import Caller, caller_in_room
+from pipeline.serve.puzzles import Puzzles
+from pipeline.serve.threads import in_store_thread
+from pipeline.storage.player_progress import PuzzleKey, PuzzleProgress
+
+PuzzleId = Annotated[
+    str,
+    Path(
+        description="`YYYY-MM-DD` (an archived puzzle), `today`, or a generated id "
+        "`g<seed>-<easy|medium|hard|any>-<n>`",
+        examples=["2025-08-01", "today", "g7-easy-3"],
+    ),
+]
+# The bearer token, or the browser's cookie, or neither (a first visit: reads see an empty game).
+OPTIONAL_PLAYER: dict[str, Any] = {"security": [{"bearer": []}, {"cookie": []}, {}]}
+
+
+class ErrorBody(BaseModel):
+    """Every error's body: one sentence, never a traceback."""
+
+    error: str
+
+
+@dataclass
+class GameCall:
+    """One request to a game's operation, in its worker thread (`games.api.Call`)."""
+
+    puzzles: Puzzles
+    puzzle: Any
+    body: Any
+    query: Any
+    api: GameApi
+    who: Caller | None  # None for a public operation, which reads no progress
+
+    @property
+    def key(self) -> PuzzleKey:
+        return self.api.key(self.puzzle)
+
+    def _who(self) -> Caller:
+        if self.who is None:
+            raise RuntimeError("a public operation asked for a player's progress")
+        return self.who
+
+    def progress(self) -> PuzzleProgress:
+        who = self._who()
+        return who.progress.progress(who.owner(), self.key)
+
+    def add_word(self, word: str, points: int) -> bool:
+        who = self._who()
+        facts = self.api.facts(self.puzzle)
+        return who.progress.add_word(who.owner(create=True), self.key, facts, word, points)  # type: ignore[arg-type]
+
+    def fill_points(self, points: dict[str, int]) -> None:
+        who = self._who()
+        who.progress.fill_points(who.owner(create=True), self.key, points)  # type: ignore[arg-type]
+
+    def replace_chain(self, chain: list[str], solved: bool) -> None:
+        who = self._who()
+        facts = self.api.facts(self.puzzle)
+        who.progress.replace_chain(who.owner(create=True), self.key, facts, chain, solved)  # type: ignore[arg-type]
+
+    def clear(self) -> None:
+        who = self._who()
+        owner = who.owner()
+        if owner is not None:  # nobody yet: nothing to forget
+            who.progress.clear(owner, self.key)
+
+    def reveal(self) -> None:
+        who = self._who()
+        facts = self.api.facts(self.puzzle)
+        who.progress.reveal(who.owner(create=True), self.key, facts)  # type: ignore[arg-type]
+
+
+def add_game_routes(app: FastAPI, puzzles: Puzzles, version: str) -> None:
+    """Register every operation of every game the server offers."""
+    for game in GAMES:
+        api = hooks_of(game).api()
+        for operation in api.operations if api else ():
+            add_operation(app, game, api, operation, puzzles, version)  # type: ignore[arg-type]
+
+
+def add_operation(
+    app: FastAPI, game: Game, api: GameApi, operation: Operation, puzzles: Puzzles, version: str
+) -> None:
+    """Register one operation of a game."""
+
+    async def endpoint(
+        request: Request,
+        puzzle_id: str,
+        body: Any = None,
+        query: Any = None,
+        who: Caller | None = None,
+    ) -> Response:
+        # a puzzle not read yet may take seconds (a generated one): read aside from the store's
+        # threads, which then do the work (reads and writes of the store, one transaction)
+        puzzle = api.kept(puzzles, puzzle_id) or await run_in_threadpool(
+            api.read, puzzles, puzzle_id
+        )
+
+        def work() -> tuple[dict, str | None]:
+            if who is not None:  # the request's reads and writes: one transaction
+                with who.progress.unit(write=operation.access == "write"):
+                    return operation.run(GameCall(puzzles, puzzle, body, query, api, who)), None
+            answer = operation.run(GameCall(puzzles, puzzle, body, query, api, None))
+            path = f"{request.url.path}?{request.url.query}"
+            return answer, caching.etag(version, puzzles.identity(), path, api.key(puzzle).letters)
+
+        answer, tag = await in_store_thread(request, work)
+        if tag is not None:
+            today = caching.TODAY if puzzle_id == "today" else caching.PUBLIC
+            return caching.public(request, answer, tag, today)
+        response = caching.private(answer)
+        assert who is not None
+        who.remember(request, response)
+        return response
+
+    endpoint.__signature__ = signature(operation)  # type: ignore[attr-defined]
+    app.add_api_route(
+        f"/api/{game.name}/{{puzzle_id}}{operation.path}",
+        endpoint,
+        methods=[operation.method],
+        summary=operation.summary,
+        response_model=operation.answer,
+        responses=statuses(operation),
+        tags=[game.title],
+        operation_id=f"{operation.method.lower()}_{game.slug}{operation.path.replace('/', '_')}",
+        openapi_extra=None if operation.access == "public" else OPTIONAL_PLAYER,
+    )
+
+
+def signature(operation: Operation) -> inspect.Signature:
+    """Return the parameters FastAPI reads an operation's request into."""
+
+    def parameter(name: str, annotation: object) -> inspect.Parameter:
+        return inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, annotation=annotation)
+
+    parameters = [parameter("request", Request), parameter("puzzle_id", PuzzleId)]
+    if operation.body is not None:
+        parameters.append(parameter("body", operation.body))
+    if operation.query is not None:
+        parameters.append(parameter("query", Annotated[operation.query, Query()]))
+    if operation.access != "public":
+        parameters.append(parameter("who", Annotated[Caller, Depends(caller_in_room)]))
+    return inspect.Signature(parameters, return_annotation=Response)
+
+
+def statuses(operation: Operation) -> dict[int | str, dict[str, Any]]:
+    """Return every status an operation answers besides 200, as the OpenAPI document says it."""
+    private = operation.access != "public"
+    answers = {
+        404: "no puzzle has this id" + (", or no room this code" if private else ""),
+        503: "no warehouse to play from yet"
+        + (", or the progress store cannot be reached" if private else ""),
+    }
+    if private:
+        answers[401] = "a token that is malformed, wrong or forgotten"
+    if operation.body is not None:
+        answers[400] = "malformed JSON or a missing field" + (
+            f"; {operation.bad_input}" if operation.bad_input else ""
+        )
+        answers[413] = "a body over 4096 bytes"
+    elif operation.bad_input or private:
+        answers[400] = operation.bad_input or "a room's code that is not 4-40 letters and digits"
+    declared: dict[int | str, dict[str, Any]] = {
+        status: {"model": ErrorBody, "description": text} for status, text in answers.items()
+    }
+    if not private:
+        declared[304] = {"description": "the ETag named in If-None-Match is still current"}
+    return declared

@@ -1,0 +1,49 @@
+"""What a server process of `pipeline serve` is told: the warehouse, the progress store, whether
+it may go online, and which other sites' pages may call it. The same settings reach every worker
+process through the environment (`PIPELINE_*`), as a deployment on several machines gives them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from pipeline import config
+
+if TYPE_CHECKING:
+    from pipeline.storage.download import Downloader
+
+
+@dataclass(frozen=True)
+class Settings:
+    """One server's settings."""
+
+    warehouse: Path
+    progress: str | Path  # a PostgreSQL URL, or a SQLite file
+    offline: bool = False
+    cors_origins: tuple[str, ...] = ()
+
+    @classmethod
+    def from_environment(cls) -> Settings:
+        """Return the settings the environment gives (`config`)."""
+        return cls(
+            config.warehouse_path(),
+            config.progress_store(),
+            config.offline_from_env(),
+            config.cors_origins(),
+        )
+
+    def environment(self) -> dict[str, str]:
+        """Return the environment variables that give these settings to another process."""
+        return {
+            "PIPELINE_WAREHOUSE": str(self.warehouse),
+            "PIPELINE_PROGRESS": str(self.progress),
+            "PIPELINE_OFFLINE": "1" if self.offline else "",
+            "PIPELINE_CORS_ORIGINS": " ".join(self.cors_origins),
+        }
+
+    def downloader(self) -> Downloader:
+        """Return the downloader today's live puzzle is fetched with (requests loads then)."""
+        from pipeline.storage.download import Downloader
+
+        return Downloader.from_env(offline=self.offline)

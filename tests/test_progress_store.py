@@ -1,0 +1,190 @@
+"""The players' progress store (storage/player_progress.py) on both databases: a SQLite file and a
+real PostgreSQL cluster. Statistics are computed by SQL from what is stored; a store from before
+players is upgraded in place and nothing is lost."""
+
+from __future__ import annotations
+
+import datetime as dt
+import sqlite3
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from pipeline.storage.player_progress import (
+    PLAYER,
+    ROOM,
+    Progress,
+    PuzzleFacts,
+    PuzzleKey,
+    secret_hash,
+)
+
+BEE = "spelling-bee"
+LETTERS = "bcdeilm"
+
+
+def bee_key(day: dt.date) -> PuzzleKey:
+    return PuzzleKey(BEE, day.isoformat(), LETTERS)
+
+
+def bee_facts(day: dt.date) -> PuzzleFacts:
+    return PuzzleFacts(day.toordinal(), points=43, genius=30)
+
+
+@pytest.fixture
+def store(progress_store: str | Path) -> Iterator[Progress]:
+    opened = Progress(progress_store)
+    yield opened
+    opened.close()
+
+
+def test_a_player_is_known_by_the_hash_of_the_token_only(store: Progress) -> None:
+    token, owner = store.new_owner(PLAYER)
+    assert len(token) == 43  # 32 random bytes, base64url
+    assert store.owner_of(PLAYER, token) == owner
+    assert store.owner_of(PLAYER, token + "x") is None
+    assert store.owner_of(ROOM, token) is None  # a player's token names no room
+    kept = ownerships(store)
+    assert kept == [(PLAYER, secret_hash(token))] and token not in repr(kept)
+
+
+def ownerships(store: Progress) -> list[tuple[str, str]]:
+    """Return every owner's kind and what is kept of its secret."""
+    with store.dialect.reading() as session:
+        return [
+            (row["kind"], row["secret_hash"])
+            for row in session.rows_of_text("SELECT kind, secret_hash FROM owners")
+        ]
+
+
+def test_two_players_keep_apart_and_a_forgotten_one_leaves_nothing(store: Progress) -> None:
+    day = dt.date(2024, 1, 10)
+    _, first = store.new_owner(PLAYER)
+    _, second = store.new_owner(PLAYER)
+    assert store.add_word(first, bee_key(day), bee_facts(day), "climbed", 14) is True
+    assert store.add_word(first, bee_key(day), bee_facts(day), "climbed", 14) is False
+    store.add_word(second, bee_key(day), bee_facts(day), "limb", 1)
+    assert store.progress(first, bee_key(day)).found == ["climbed"]
+    assert store.progress(second, bee_key(day)).found == ["limb"]
+    store.forget(first)
+    assert store.progress(first, bee_key(day)).found == []
+    with store.dialect.reading() as session:
+        left = session.rows_of_text("SELECT owner_id, word FROM words_found")
+    assert left == [{"owner_id": second, "word": "limb"}]
+
+
+def test_statistics_count_streaks_ranks_and_boards_by_sql(store: Progress) -> None:
+    _, owner = store.new_owner(PLAYER)
+    days = [dt.date(2024, 1, d) for d in (1, 2, 3, 5, 6)]  # runs of 3 and 2
+    for day in days:
+        store.add_word(owner, bee_key(day), bee_facts(day), "climbed", 14)
+    big = dt.date(2024, 1, 6)
+    store.add_word(owner, bee_key(big), bee_facts(big), "belie", 5)
+    store.add_word(owner, bee_key(big), bee_facts(big), "bleed", 5)
+    store.add_word(owner, bee_key(big), bee_facts(big), "climb", 5)  # 29: not yet Genius
+    queen = dt.date(2024, 1, 5)
+    store.add_word(owner, bee_key(queen), bee_facts(queen), "everything", 29)  # 43: Queen Bee
+    revealed = dt.date(2024, 1, 3)
+    store.reveal(owner, bee_key(revealed), bee_facts(revealed))
+    store.add_word(owner, bee_key(revealed), bee_facts(revealed), "found-after", 29)
+    generated = PuzzleKey(BEE, "g7-any-1", LETTERS)  # no day: no streak
+    store.add_word(owner, generated, PuzzleFacts(None, 43, 30), "dice", 1)
+
+    box = PuzzleKey("letter-boxed", "2024-01-06", "bamlciktoshp")
+    store.replace_chain(
+        owner, box, PuzzleFacts(big.toordinal(), par=4), ["blacksmith", "hop"], True
+    )
+    long_box = PuzzleKey("letter-boxed", "2024-01-05", "bamlciktoshp")
+    five = ["bat", "tab", "bait", "tram", "map"]
+    store.replace_chain(owner, long_box, PuzzleFacts(queen.toordinal(), par=4), five, True)
+
+    assert store.statistics(owner, today=dt.date(2024, 1, 7)) == {
+        BEE: {
+            "puzzles": 6,
+            "words": 11,
+            "points": 14 * 5 + 15 + 29 + 29 + 1,
+            "genius": 1,  # 2024-01-05 (2024-01-03 reached it only after the reveal)
+            "queen_bee": 1,
+            "solved": 0,
+            "solved_within_par": 0,
+            "current_streak": 2,  # 5, 6: the run ends the day before today
+            "longest_streak": 3,
+        },
+        "letter-boxed": {
+            "puzzles": 2,
+            "words": 7,
+            "points": 0,
+            "genius": 0,
+            "queen_bee": 0,
+            "solved": 2,
+            "solved_within_par": 1,
+            "current_streak": 2,
+            "longest_streak": 2,
+        },
+    }
+    assert store.statistics(owner, today=dt.date(2024, 1, 8))[BEE]["current_streak"] == 0
+
+
+def test_a_chain_solved_after_a_reveal_counts_as_played_not_solved(store: Progress) -> None:
+    _, owner = store.new_owner(PLAYER)
+    box = PuzzleKey("letter-boxed", "2024-01-06", "bamlciktoshp")
+    facts = PuzzleFacts(dt.date(2024, 1, 6).toordinal(), par=4)
+    store.reveal(owner, box, facts)
+    store.replace_chain(owner, box, facts, ["blacksmith", "hop"], True)
+    played = store.statistics(owner, dt.date(2024, 1, 6))["letter-boxed"]
+    assert (played["puzzles"], played["solved"]) == (1, 0)
+    assert store.progress(owner, box).revealed is True
+
+
+def test_a_room_is_one_game_for_whoever_has_its_code(store: Progress) -> None:
+    code, room = store.new_owner(ROOM)
+    assert len(code) == 16 and store.owner_of(ROOM, code) == room
+    day = dt.date(2024, 1, 10)
+    store.add_word(room, bee_key(day), bee_facts(day), "limb", 1)
+    assert store.progress(store.owner_of(ROOM, code), bee_key(day)).found == ["limb"]
+
+
+def test_a_store_from_before_players_is_upgraded_and_claimed_once(tmp_path: Path) -> None:
+    path = tmp_path / "progress.sqlite"
+    with sqlite3.connect(path) as old:  # the shape of d1093d6's sql/progress/found_words.sql
+        old.execute(
+            "CREATE TABLE found_words (game TEXT NOT NULL, puzzle TEXT NOT NULL, letters TEXT "
+            "NOT NULL, position INTEGER NOT NULL, word TEXT NOT NULL, "
+            "PRIMARY KEY (game, puzzle, letters, word))"
+        )
+        old.executemany(
+            "INSERT INTO found_words VALUES (?, ?, ?, ?, ?)",
+            [
+                (BEE, "2024-01-10", LETTERS, 1, "limb"),
+                (BEE, "2024-01-10", LETTERS, 2, "climbed"),
+                (BEE, "2024-01-11", LETTERS, 1, "dice"),
+                ("letter-boxed", "g7-any-1", "bamlciktoshp", 1, "blacksmith"),
+                ("letter-boxed", "g7-any-1", "bamlciktoshp", 2, "hop"),
+            ],
+        )
+    store = Progress(path)
+    try:
+        assert [(u.number, u.name) for u in store.applied] == [(1, "players")]
+        assert store.has_unclaimed() is True
+        token = store.claim_unclaimed()
+        assert token is not None and store.claim_unclaimed() is None  # once
+        owner = store.owner_of(PLAYER, token)
+        assert store.progress(owner, bee_key(dt.date(2024, 1, 10))).found == ["limb", "climbed"]
+        chain = store.progress(owner, PuzzleKey("letter-boxed", "g7-any-1", "bamlciktoshp"))
+        assert chain.found == ["blacksmith", "hop"]
+        stats = store.statistics(owner, dt.date(2024, 1, 12))
+        assert (stats[BEE]["puzzles"], stats[BEE]["words"], stats[BEE]["current_streak"]) == (
+            2,
+            3,
+            2,
+        )
+        assert stats[BEE]["points"] == 0  # written when each puzzle is played again
+    finally:
+        store.close()
+    reopened = Progress(path)
+    assert (reopened.applied, reopened.has_unclaimed()) == ([], False)
+    with reopened.dialect.reading() as session:
+        applied = session.rows_of_text("SELECT number, name FROM progress_upgrades")
+    reopened.close()
+    assert applied == [{"number": 1, "name": "players"}]
