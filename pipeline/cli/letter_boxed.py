@@ -185,7 +185,8 @@ def generate_letter_boxed(
     when = parse_date(since, "--since", None)
     request = Request(count, seed, difficulty, when, allow_nyt)
     with warehouse.open_warehouse(read_only=True) as con:
-        records = generate.generate(con, load_word_list("custom", LETTER_BOXED).words, request)
+        words = load_word_list("custom", LETTER_BOXED).words
+        records = generate.generate(con, words, load_zipf(LETTER_BOXED), request)
     if format is not None:
         write_records(records, format.value, out)
     else:
