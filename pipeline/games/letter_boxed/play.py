@@ -134,8 +134,9 @@ def state(puzzle: BoxPuzzle, chain: list[str]) -> dict:
 
 
 def check_chain(puzzle: BoxPuzzle, words: list[str]) -> dict:
-    """Return whether a chain of words follows the rules, which letters it leaves, and whether it
-    solves the board; the first broken rule is named with its word."""
+    """Return whether a chain of words follows the rules, which letters the words before the
+    first broken rule leave, and whether it solves the board; the first broken rule is named
+    with its word."""
     if len(words) > MAX_CHAIN_WORDS:
         raise BadGuess(f"a chain has at most {MAX_CHAIN_WORDS} words")
     played = [plain_word(word) for word in words]
@@ -146,7 +147,8 @@ def check_chain(puzzle: BoxPuzzle, words: list[str]) -> dict:
             problem = {"index": place, "word": word, "reason": reason}
             break
     valid = problem is None
-    left = sorted(set(puzzle.board.letters) - set("".join(played)))
+    kept = played if problem is None else played[: problem["index"]]  # a broken word uses none
+    left = sorted(set(puzzle.board.letters) - set("".join(kept)))
     return {
         "words": played,
         "valid": valid,
