@@ -129,6 +129,29 @@ def test_one_word_s_history(history: Path) -> None:
     )
 
 
+def test_the_words_with_the_most_flips_are_printed_up_to_the_limit(history: Path) -> None:
+    text = invoke(history, "spelling-bee", "--limit", "2")
+    words = text[text.index("| word | verdicts") :]
+    assert words == (
+        "| word | verdicts | accepted | left out | flips                         | now | last "
+        "verdict |\n"
+        "|------|---------:|---------:|---------:|-------------------------------|-----|------"
+        "--------|\n"
+        "| able |        4 |        3 |        1 | 2024-02-01 out, 2024-03-01 in | in  | "
+        "2024-04-01   |\n"
+        "| bale |        4 |        3 |        1 | 2024-02-01 in                 | in  | "
+        "2024-04-01   |\n"
+        "\n"
+        "... and 1 more word (--limit sets how many; --format csv --out FILE writes every one)\n"
+    )
+    assert ".csv" not in text.replace("--format csv", "")  # `changes` writes no file to name
+    assert "| rate |" in invoke(history, "spelling-bee")  # 20 words by default: all three
+    result = CliRunner().invoke(
+        app, ["changes", "spelling-bee", "--limit", "0"], env={"PIPELINE_WAREHOUSE": str(history)}
+    )
+    assert (result.exit_code, result.stderr) == (2, "error: --limit must be at least 1\n")
+
+
 def test_json_and_formats(history: Path, tmp_path: Path) -> None:
     record = json.loads(invoke(history, "spelling-bee", "--until", "2024-02-15", "--json"))
     assert record["counts"]["words_with_both_verdicts"] == 2
