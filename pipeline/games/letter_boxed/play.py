@@ -141,13 +141,14 @@ def check_chain(puzzle: BoxPuzzle, words: list[str]) -> dict:
         raise BadGuess(f"a chain has at most {MAX_CHAIN_WORDS} words")
     played = [plain_word(word) for word in words]
     problem = None
+    kept = played  # the words before the first broken rule (a broken word uses no letter)
     for place, word in enumerate(played):
         reason = chain_problem(puzzle, played, place)
         if reason:
             problem = {"index": place, "word": word, "reason": reason}
+            kept = played[:place]
             break
     valid = problem is None
-    kept = played if problem is None else played[: problem["index"]]  # a broken word uses none
     left = sorted(set(puzzle.board.letters) - set("".join(kept)))
     return {
         "words": played,
