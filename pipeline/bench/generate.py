@@ -221,7 +221,6 @@ def timing_figures() -> list[Figure]:
 
 def keep_checks(record: dict, path: Path) -> None:
     """Write the figures (with the day they were measured) where the report reads them."""
-    path.parent.mkdir(parents=True, exist_ok=True)
     with atomic_write(path) as temporary:
         kept = {"measured": dt.date.today().isoformat(), **record}
         temporary.write_text(json.dumps(kept, indent=1) + "\n", encoding="utf-8")

@@ -35,7 +35,7 @@ from pipeline.cli.options import (
 from pipeline.errors import UserError
 from pipeline.games import LETTER_BOXED
 from pipeline.model.difficulty import Difficulty
-from pipeline.storage.output_paths import check_output_file
+from pipeline.storage.output_paths import check_output_file, default_folder
 
 
 class Prefer(StrEnum):
@@ -218,5 +218,6 @@ def bench_generate(
         }
     if timing:
         sections["whole commands"] = bench.timing_figures()
-    bench.keep_checks(figures_record(sections), config.reports_dir() / bench.CHECKS_FILE)
+    checks = default_folder(config.reports_dir()) / bench.CHECKS_FILE
+    bench.keep_checks(figures_record(sections), checks)
     emit(as_json, figures_record, format_figures, sections)

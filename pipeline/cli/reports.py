@@ -190,7 +190,7 @@ def report(
     from pipeline.stages.report import file_names
     from pipeline.stages.report import report as run_report
     from pipeline.storage import warehouse
-    from pipeline.storage.output_paths import check_output_folder
+    from pipeline.storage.output_paths import check_output_folder, default_folder
 
     since, since_option = since_or_from(since, old_from)
     first = parse_date(since, since_option, None)
@@ -199,7 +199,7 @@ def report(
     if first is not None and last is not None and first > last:
         raise UserError(f"{since_option} {first} is after --until {last}")
     chosen = games.games_named(game)
-    folder = out or config.reports_dir()
+    folder = out or default_folder(config.reports_dir())
     check_output_folder(folder, file_names(chosen, html))
 
     with warehouse.open_warehouse(read_only=True) as con:
