@@ -41,10 +41,12 @@ def needs_warehouse(name: str) -> bool:
 def file_word_list(name: str, game: Game, within: str | None = None) -> WordList:
     """Return the game's custom list (`custom`) or the words of a file; with `within`, only the
     words made of those letters. A list with no word long enough for the game is a UserError."""
-    path, hint = Path(name), ""
+    path = Path(name)
     if name == CUSTOM:
-        path, hint = config.custom_dir() / game.custom_file, "run `make dictionary`"
-    text = read_word_text(path, hint)
+        path = config.custom_dir() / game.custom_file
+        if not path.exists():
+            raise UserError(config.missing_custom_list(path))
+    text = read_word_text(path)
     if within is None:
         return require_game_words(WordList(name, plain_words(text)), game)
     if not re.search(rf"^[ \t]*[a-z]{{{game.min_length},}}[ \t\r]*$", text, WORD_LINE_FLAGS):
@@ -168,17 +170,14 @@ def plain_words(text: str) -> list[Word]:
 PLAIN_LINES = re.compile(r"(?:[a-z]+\n)*[a-z]*")  # lowercase a-z words, one a line
 
 
-def read_word_text(path: Path, hint: str = "") -> str:
+def read_word_text(path: Path) -> str:
     """Return the text of a word file; a folder, an unreadable or a binary file is a UserError."""
-    extra = f": {hint}" if hint else ""
     if path.is_dir():
-        raise UserError(f"cannot read word list {path}: it is a folder{extra}")
+        raise UserError(f"cannot read word list {path}: it is a folder")
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
-        raise UserError(
-            f"cannot read word list {path} ({error.__class__.__name__}){extra}"
-        ) from None
+        raise UserError(f"cannot read word list {path} ({error.__class__.__name__})") from None
     if "\0" in text:
         raise UserError(f"cannot read word list {path}: it is a binary file, not one word a line")
     return text
