@@ -13,24 +13,32 @@ from __future__ import annotations
 import datetime as dt
 import importlib
 import json
+import statistics
+import time
 from pathlib import Path
 
 import numpy as np
 
 from pipeline.bench.figures import Figure, timed_command
-from pipeline.games import GAMES
+from pipeline.games import GAMES, LETTER_BOXED, SPELLING_BEE
 from pipeline.games import style as learned
-from pipeline.games.generated import gumbel_top
+from pipeline.games.generated import Request, generated_id, gumbel_top
 from pipeline.games.letter_boxed import generate as box_generator
+from pipeline.games.play import MAX_GENERATED_PLACE, custom_words
 from pipeline.games.spelling_bee import generate as bee_generator
 from pipeline.model import board_style as bs
 from pipeline.model import honeycomb_style as hs
+from pipeline.model.difficulty import Difficulty
 from pipeline.model.newword import fit_logistic
+from pipeline.storage import warehouse
+from pipeline.storage.named_lists import zipf_lookup
 from pipeline.storage.output_paths import atomic_write
 from pipeline.storage.warehouse import Connection
 from solvers import letter_boxed as lb
 
 CHECKS_FILE = learned.CHECKS_FILE
+ID_SEED = 13  # the id timed: g13-any-1000 (a first request for it once took 8.4 s)
+ID_RUNS = 3
 FOLDS = 5
 GENERATED = 365
 TIMED_COUNT = 100
@@ -217,6 +225,39 @@ def timing_figures() -> list[Figure]:
             Figure(f"{game.name}: peak memory, MB", peak, "<= 500", peak <= 500),
         ]  # fmt: skip
     return figures
+
+
+def id_figures() -> list[Figure]:
+    """Return how long the generator call of `pipeline serve` takes to make the puzzle of the
+    furthest place an id may name (g13-any-1000), each game: the median of ID_RUNS, each from
+    the warehouse and lists on disk, as a request is."""
+    request = Request(MAX_GENERATED_PLACE, ID_SEED, Difficulty.any, None, False)
+    figures = []
+    for game, make in ((SPELLING_BEE, spelling_bee_by_id), (LETTER_BOXED, letter_boxed_by_id)):
+        limit = importlib.import_module(game.module("generate")).SECONDS_PER_ID
+        runs = []
+        for _ in range(ID_RUNS):
+            started = time.perf_counter()
+            record = make(request)
+            runs.append(time.perf_counter() - started)
+        assert record["id"] == generated_id(request, request.count - 1)
+        seconds = statistics.median(runs)
+        name = f"{game.name}: {record['id']}, seconds"
+        figures.append(Figure(name, seconds, f"<= {limit:g}", seconds <= limit))
+    return figures
+
+
+def spelling_bee_by_id(request: Request) -> dict:
+    """Return the Spelling Bee puzzle of a request's last place, as `pipeline serve` makes it."""
+    with warehouse.open_warehouse(read_only=True) as con:
+        return bee_generator.generate(con, request)[-1]
+
+
+def letter_boxed_by_id(request: Request) -> dict:
+    """Return the Letter Boxed board of a request's last place, as `pipeline serve` makes it."""
+    words = custom_words(LETTER_BOXED)
+    with warehouse.open_warehouse(read_only=True) as con:
+        return box_generator.generate_last(con, words, zipf_lookup(LETTER_BOXED), request)
 
 
 def keep_checks(record: dict, path: Path) -> None:

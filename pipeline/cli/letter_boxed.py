@@ -218,6 +218,7 @@ def bench_generate(
         }
     if timing:
         sections["whole commands"] = bench.timing_figures()
+        sections["a puzzle by id, as pipeline serve makes it"] = bench.id_figures()
     checks = default_folder(config.reports_dir()) / bench.CHECKS_FILE
     bench.keep_checks(figures_record(sections), checks)
     emit(as_json, figures_record, format_figures, sections)

@@ -24,6 +24,7 @@ from solvers.spelling_bee import Puzzle
 
 MAX_EXPECTED_ERRORS = 2.0  # a honeycomb the list may get more words wrong in is never drawn
 SECONDS_PER_100 = 1.0  # the target of `pipeline bench generate` for 100 puzzles
+SECONDS_PER_ID = 1.0  # its target for the puzzle of the furthest place an id may name
 
 
 @dataclass(frozen=True)
