@@ -16,6 +16,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import overload
 
 import numpy as np
 
@@ -26,6 +27,7 @@ __all__ = [
     "Solution",
     "WordIndex",
     "best_chain",
+    "links_of",
     "commonest_chain",
     "commonest_solution",
     "count_best",
@@ -189,6 +191,9 @@ class WordIndex:
         bits = np.where(letters >= 0, np.left_shift(np.uint32(1), letters.clip(0)), np.uint32(0))
         reduced = np.bitwise_or.reduceat(bits, starts) if self.words else bits[:0]
         self.masks = reduced.astype(np.int64)
+        starts, ends = starts[: len(self.words)], ends[: len(self.words)]
+        self.firsts, self.lasts = codes[starts], codes[ends - 1]  # each word's first and last byte
+        self.lengths = (ends - starts).astype(np.int16)
         self._by_mask = np.argsort(self.masks, kind="stable")
         self._group_masks, self._group_starts = np.unique(
             self.masks[self._by_mask], return_index=True
@@ -220,6 +225,18 @@ class WordIndex:
         """Return the positions in `words` of the playable words, ascending."""
         inside = self.indices_inside(board.mask)
         return inside[~self.clashes(inside, board)]
+
+    def board_words(self, board: Board) -> BoardWords:
+        """Return the playable words of a board as the solver's arrays, made from the index's
+        own (no word's text read again; a word is read when a solution names it)."""
+        positions = self.playable_indices(board)
+        _, index, _ = box_lookups(board)
+        masks, local = self.masks[positions], np.zeros(len(positions), dtype=np.int64)
+        for number, letter in enumerate(board.letters):
+            local |= ((masks >> (ord(letter) - 97)) & 1) << number
+        first, last = index[self.firsts[positions]], index[self.lasts[positions]]
+        length = self.lengths[positions].astype(np.int64)
+        return BoardWords(board, PickedWords(self.words, positions), first, last, local, length)
 
     def clashes(self, indices: np.ndarray, board: Board) -> np.ndarray:
         """Return, per word (by position in `words`), whether it puts two letters of one side of
@@ -275,6 +292,30 @@ class WordIndex:
         words, below = words[held], below[held]
         under = words & ((np.uint64(1) << below) - np.uint64(1))
         return self._groups_before[masks[held] >> 6] + np.bitwise_count(under), held
+
+
+class PickedWords(Sequence[Word]):
+    """Some words of a list, by position, each read when asked for."""
+
+    def __init__(self, words: list[Word], positions: np.ndarray) -> None:
+        """Pick the words at the positions (ascending: the picked words stay sorted)."""
+        self._words, self._positions = words, positions.tolist()
+
+    @overload
+    def __getitem__(self, at: int) -> Word: ...
+
+    @overload
+    def __getitem__(self, at: slice) -> list[Word]: ...
+
+    def __getitem__(self, at: int | slice) -> Word | list[Word]:
+        """Return a picked word, or a list of them."""
+        if isinstance(at, slice):
+            return [self._words[position] for position in self._positions[at]]
+        return self._words[self._positions[at]]
+
+    def __len__(self) -> int:
+        """Return how many words are picked."""
+        return len(self._positions)
 
 
 def box_letters(boxes: np.ndarray, letter_count: int) -> np.ndarray:
@@ -690,14 +731,18 @@ def board_links(
     Every archived board has a solution of at most two words, so those are found with array
     arithmetic first; the search by levels handles the rest.
     """
-    arrays = BoardWords.of(board, words)
+    return links_of(BoardWords.of(board, words), max_words)
+
+
+def links_of(arrays: BoardWords, max_words: int) -> list[dict[State, list[Link]]]:
+    """Return `board_links` of a board's playable words already made into arrays."""
     if max_words < 1:
         return []
     short = short_links(arrays, max_words)
     if short is not None:
         return short
-    table = step_table(arrays.words, board.mask, shortest_only=True)
-    return best_links(table, board.mask, max_words)
+    table = step_table(arrays.words, arrays.board.mask, shortest_only=True)
+    return best_links(table, arrays.board.mask, max_words)
 
 
 BOX_SIZE = SIDE_COUNT * SIDE_LENGTH
@@ -711,7 +756,7 @@ class BoardWords:
     """A board's playable words, sorted, as arrays over box-local letters (bit i: letters[i])."""
 
     board: Board
-    words: list[Word]
+    words: Sequence[Word]
     first: np.ndarray  # box index of the first letter
     last: np.ndarray  # box index of the last letter
     mask: np.ndarray  # box-local mask of the letters used

@@ -117,10 +117,10 @@ class ChainIndex:
         """Return the chain index of a word index (one pass over its words' bytes)."""
         codes = np.frombuffer(("\n".join(index.words) + "\n").encode("ascii"), dtype=np.uint8)
         ends = np.flatnonzero(codes == ord("\n"))
-        starts = np.concatenate(([0], ends[:-1] + 1))
+        starts = np.concatenate(([0], ends[:-1] + 1))[: len(index.words)]
         repeated = np.append(codes[1:] == codes[:-1], False)
         doubles = np.add.reduceat(repeated, starts) if len(starts) else np.zeros(0, int)
-        return cls(index, codes[starts], codes[ends - 1], doubles == 0)
+        return cls(index, index.firsts, index.lasts, doubles == 0)
 
 
 @dataclass(frozen=True)

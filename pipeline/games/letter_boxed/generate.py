@@ -168,10 +168,10 @@ class BoardMaker:
     def solution(self, board: bs.MadeBoard) -> tuple[str, ...]:
         """Return the best solution of a board with the list (solved once)."""
         if board.sides not in self.solved:
-            playable = self.chain.index.playable(board.board)
-            found = lb.solve(board.board, playable, zipf=self.zipf)
-            assert found is not None  # a made board has a two-word solution by construction
-            self.solved[board.sides] = found.words
+            arrays = self.chain.index.board_words(board.board)
+            links = lb.links_of(arrays, lb.DEFAULT_MAX_WORDS)
+            assert links  # a made board has a two-word solution by construction
+            self.solved[board.sides] = lb.best_chain(links, self.zipf)
         return self.solved[board.sides]
 
     def records(self, request: Request) -> list[dict]:

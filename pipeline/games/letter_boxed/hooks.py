@@ -364,22 +364,12 @@ def solve_archive(con: Connection) -> list[DaySolutions]:
     zipf = named_lists.zipf_lookup(LETTER_BOXED)
     for date, board, nyt, words in progress.track(archived_days(con), "solving every archived day"):
         arrays = lb.BoardWords.of(board, words)
-        links = best_links(arrays)
+        links = lb.links_of(arrays, lb.DEFAULT_MAX_WORDS)
         best = lb.best_chain(links, zipf) if links else None
         one_word, two_words = lb.short_solution_counts(arrays)
         count = lb.chain_count(links) if links else 0
         solved.append(DaySolutions(date, nyt, best, count, one_word, two_words))
     return solved
-
-
-def best_links(arrays: lb.BoardWords) -> list[dict[lb.State, list[lb.Link]]]:
-    """Return the links of a board's best solutions, as `lb.board_links` does: from the arrays
-    already made when a solution has at most two words (every archived day has one), else by
-    the full search."""
-    short = lb.short_links(arrays, lb.DEFAULT_MAX_WORDS)
-    if short is not None:
-        return short
-    return lb.board_links(arrays.board, arrays.words, lb.DEFAULT_MAX_WORDS)
 
 
 def nyt_solution_rows(days: list[DaySolutions]) -> Table:
