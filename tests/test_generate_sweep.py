@@ -1,10 +1,13 @@
-"""Every draw the custom lists can make is delivered: seeds 0-99 x every difficulty x `--count` 1
-and 20, both games, on the mirror warehouse, with each record checked against the rules.
+"""Every draw the custom lists can make is delivered: seeds x every difficulty x `--count` 1 and
+20, both games, on the mirror warehouse, with each record checked against the rules.
 
 The generators are called in process, once per draw, through the objects `pipeline generate`
 builds once per command (BoardMaker, HoneycombDraws): the draws of a seed share the boards made
-for it, as one command's draws would. The seeds run in SEED_BLOCKS tests, so that `pytest -n`
-shares them between its processes.
+for it, as one command's draws would. Spelling Bee is swept over the 100 seeds of the bench's
+sweep; Letter Boxed over LETTER_BOXED_SEEDS, since its 100 seeds take 35-40 s of CPU on this
+machine (about 230 boards made a seed: the hard third is a quarter of the boards made, and a
+block of 10 draws from 30 of them). `pipeline bench generate` sweeps all 100 seeds of both games
+(its figures "draws delivered whole").
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from pipeline.bench.generate import SWEEP_COUNTS, SWEEP_SEEDS
 from pipeline.games import LETTER_BOXED
 from pipeline.games.generated import Request
 from pipeline.games.letter_boxed.generate import BoardMaker
@@ -25,16 +29,9 @@ from solvers import letter_boxed as lb
 from solvers.spelling_bee_scoring import word_score
 from tests.conftest import MirrorWarehouse
 
-SEEDS = range(100)
-COUNTS = (1, 20)
-PLACES = range(1, max(COUNTS) + 1)
-SEED_BLOCKS = 4
-
-
-def seed_blocks() -> list[range]:
-    """Return the seeds in SEED_BLOCKS ranges."""
-    size = len(SEEDS) // SEED_BLOCKS
-    return [SEEDS[start : start + size] for start in range(0, len(SEEDS), size)]
+LETTER_BOXED_SEEDS = SWEEP_SEEDS[:25]
+FEW, MANY = sorted(SWEEP_COUNTS)
+PLACES = range(1, MANY + 1)
 
 
 @pytest.fixture
@@ -47,10 +44,10 @@ def mirror_env(mirror_warehouse: MirrorWarehouse, monkeypatch: pytest.MonkeyPatc
 
 
 def draws(seed: int) -> Iterator[tuple[Difficulty, Request, Request]]:
-    """Yield each difficulty with the seed's draws of 20 and of 1."""
+    """Yield each difficulty with the seed's draws of MANY and of FEW puzzles."""
     for difficulty in Difficulty:
-        twenty, one = (Request(count, seed, difficulty, None, False) for count in COUNTS[::-1])
-        yield difficulty, twenty, one
+        many, few = (Request(count, seed, difficulty, None, False) for count in (MANY, FEW))
+        yield difficulty, many, few
 
 
 def in_third(difficulty: Difficulty, percentile: float) -> bool:
@@ -59,16 +56,15 @@ def in_third(difficulty: Difficulty, percentile: float) -> bool:
     return round(low, 1) <= percentile <= round(high, 1)
 
 
-@pytest.mark.parametrize("seeds", seed_blocks(), ids=lambda seeds: f"seeds{seeds.start}")
-def test_every_letter_boxed_draw_is_delivered(mirror_env, seeds: range) -> None:
+def test_every_letter_boxed_draw_is_delivered(mirror_env) -> None:
     maker = BoardMaker.of(mirror_env, custom_words(LETTER_BOXED), zipf_lookup(LETTER_BOXED), None)
     nyt_letters = maker.reference.nyt_letters
-    for seed in seeds:
-        for difficulty, twenty, one in draws(seed):
-            records = maker.records(twenty)
+    for seed in LETTER_BOXED_SEEDS:
+        for difficulty, many, few in draws(seed):
+            records = maker.records(many)
             assert [r["id"] for r in records] == [f"g{seed}-{difficulty}-{n}" for n in PLACES]
-            assert maker.records(one) == records[:1]  # the first n boards are the draw of n
-            assert maker.last_record(twenty) == records[-1]  # an id's board, from its block
+            assert maker.records(few) == records[:FEW]  # the first n boards are the draw of n
+            assert maker.last_record(many) == records[-1]  # an id's board, from its block
             assert len({tuple(r["sides"]) for r in records}) == len(records)
             for record in records:
                 assert_board_keeps_the_rules(record, difficulty, nyt_letters)
@@ -87,14 +83,14 @@ def assert_board_keeps_the_rules(
     assert lb.is_playable(board, first) and lb.is_playable(board, second)
 
 
-@pytest.mark.parametrize("seeds", seed_blocks(), ids=lambda seeds: f"seeds{seeds.start}")
-def test_every_spelling_bee_draw_is_delivered(mirror_env, seeds: range) -> None:
+@pytest.mark.parametrize("half", [SWEEP_SEEDS[:50], SWEEP_SEEDS[50:]], ids=["seeds0", "seeds50"])
+def test_every_spelling_bee_draw_is_delivered(mirror_env, half: range) -> None:
     honeycombs = HoneycombDraws.of(mirror_env, None)
-    for seed in seeds:
-        for difficulty, twenty, one in draws(seed):
-            records = honeycombs.records(twenty)
+    for seed in half:
+        for difficulty, many, few in draws(seed):
+            records = honeycombs.records(many)
             assert [r["id"] for r in records] == [f"g{seed}-{difficulty}-{n}" for n in PLACES]
-            assert honeycombs.records(one) == records[:1]
+            assert honeycombs.records(few) == records[:FEW]
             assert len({(r["center"], r["others"]) for r in records}) == len(records)
             for record in records:
                 letters = record["center"] + record["others"]

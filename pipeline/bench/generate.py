@@ -15,11 +15,13 @@ import importlib
 import json
 import statistics
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
 
 from pipeline.bench.figures import Figure, timed_command
+from pipeline.errors import UserError
 from pipeline.games import GAMES, LETTER_BOXED, SPELLING_BEE
 from pipeline.games import style as learned
 from pipeline.games.generated import Request, generated_id, gumbel_top
@@ -39,6 +41,8 @@ from solvers import letter_boxed as lb
 CHECKS_FILE = learned.CHECKS_FILE
 ID_SEED = 13  # the id timed: g13-any-1000 (a first request for it once took 8.4 s)
 ID_RUNS = 3
+SWEEP_SEEDS = range(100)  # the draws the sweep asks each game for: seeds x difficulties x counts
+SWEEP_COUNTS = (1, 20)
 FOLDS = 5
 GENERATED = 365
 TIMED_COUNT = 100
@@ -258,6 +262,39 @@ def letter_boxed_by_id(request: Request) -> dict:
     words = custom_words(LETTER_BOXED)
     with warehouse.open_warehouse(read_only=True) as con:
         return box_generator.generate_last(con, words, zipf_lookup(LETTER_BOXED), request)
+
+
+def sweep_figures(con: Connection, words: list[str]) -> list[Figure]:
+    """Return, per game, how many draws of SWEEP_SEEDS x every difficulty x SWEEP_COUNTS come
+    whole (every one should: the lists can make them), and how long the sweep took (each game's
+    generator made once, as one command makes it, its draws called in process)."""
+    honeycombs = bee_generator.HoneycombDraws.of(con, None)
+    maker = box_generator.BoardMaker.of(con, words, zipf_lookup(LETTER_BOXED), None)
+    figures = []
+    for game, draw in ((SPELLING_BEE, honeycombs.records), (LETTER_BOXED, maker.records)):
+        started = time.perf_counter()
+        requests = [
+            Request(count, seed, difficulty, None, False)
+            for seed in SWEEP_SEEDS
+            for difficulty in Difficulty
+            for count in SWEEP_COUNTS
+        ]
+        delivered = sum(delivers(draw, request) for request in requests)
+        seconds = time.perf_counter() - started
+        figures += [
+            Figure(f"{game.name}: draws delivered whole", delivered, f"= {len(requests)}", delivered == len(requests)),
+            Figure(f"{game.name}: the sweep, seconds", seconds),
+        ]  # fmt: skip
+    return figures
+
+
+def delivers(draw: Callable[[Request], list[dict]], request: Request) -> bool:
+    """Return whether a draw gives every puzzle asked for, each with its id."""
+    try:
+        records = draw(request)
+    except UserError:
+        return False
+    return [r["id"] for r in records] == [generated_id(request, i) for i in range(request.count)]
 
 
 def keep_checks(record: dict, path: Path) -> None:

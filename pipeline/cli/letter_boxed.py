@@ -199,9 +199,16 @@ def bench_generate(
     timing: Annotated[
         bool, typer.Option("--timing/--no-timing", help="Also time 100 puzzles of each game.")
     ] = True,
+    sweep: Annotated[
+        bool,
+        typer.Option(
+            "--sweep/--no-sweep",
+            help="Also ask each generator for seeds 0-99 x every difficulty x 1 and 20 puzzles.",
+        ),
+    ] = True,
     as_json: AsJson = False,
 ) -> None:
-    """Judge the generators on the NYT's validation year, with the style learned before it: likeness AUC beside baselines, a classifier's AUC telling generated from NYT puzzles, the expected errors, distribution distances and the difficulty thirds; then time both commands.
+    """Judge the generators on the NYT's validation year, with the style learned before it: likeness AUC beside baselines, a classifier's AUC telling generated from NYT puzzles, the expected errors, distribution distances and the difficulty thirds; then ask each for every draw of a sweep, and time both commands and a puzzle by id.
 
     Example: pipeline bench generate
     """
@@ -216,6 +223,8 @@ def bench_generate(
             SPELLING_BEE.name: bench.spelling_bee_figures(con),
             LETTER_BOXED.name: bench.letter_boxed_figures(con, words),
         }
+        if sweep:
+            sections["every draw of the sweep"] = bench.sweep_figures(con, words)
     if timing:
         sections["whole commands"] = bench.timing_figures()
         sections["a puzzle by id, as pipeline serve makes it"] = bench.id_figures()
