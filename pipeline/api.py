@@ -40,7 +40,8 @@ def open_warehouse(path: Path | str | None = None) -> Iterator[Connection]:
 
 def archive(con: Connection, game: str) -> duckdb.DuckDBPyRelation:
     """Return a game's archive (its `<game>_puzzles` table) as a DuckDB relation, oldest first:
-    filter it, join it, or take it as a pandas frame (`.df()`).
+    filter it, join it, or fetch its rows (`.fetchall()`; `.df()` needs pandas, which the
+    project does not install).
 
     >>> with api.open_warehouse(warehouse_path) as con:
     ...     api.archive(con, "letter-boxed").select("date", "sides").limit(1).fetchall()
@@ -87,8 +88,8 @@ def solve_spelling_bee(letters: str, words: list[str] | None = None) -> list[str
 
 
 def solve_letter_boxed(sides: list[str], words: list[str] | None = None) -> list[str] | None:
-    """Return a best Letter Boxed solution (fewest words, then letters) with the custom list (or
-    `words`), or None.
+    """Return the best Letter Boxed solution (fewest words, then letters, then the commonest
+    rarest word, then alphabetical, as everywhere) with the custom list (or `words`), or None.
 
     >>> api.solve_letter_boxed(["bam", "lci", "kto", "shp"])
     ['blacksmith', 'hop']
@@ -98,5 +99,6 @@ def solve_letter_boxed(sides: list[str], words: list[str] | None = None) -> list
     game = game_named("letter-boxed")
     listed = words if words is not None else named_lists.file_word_list("custom", game).words
     board = lb.parse_board(sides)
-    best = lb.solve(board, lb.WordIndex(listed).playable(board))
+    zipf = named_lists.zipf_lookup(game)
+    best = lb.solve(board, lb.WordIndex(listed).playable(board), zipf=zipf)
     return list(best.words) if best else None

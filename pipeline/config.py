@@ -47,6 +47,32 @@ def warehouse_path() -> Path:
     return _env_path("PIPELINE_WAREHOUSE") or Path.cwd() / "warehouse.duckdb"
 
 
+def missing_warehouse(path: Path) -> str:
+    """Return the sentence for a warehouse that is not there: where it was looked for and how to
+    make or find it (a command run outside the project's folder looks in the current one)."""
+    if _env_path("PIPELINE_WAREHOUSE") == path:
+        return (
+            f"no warehouse at {path} (PIPELINE_WAREHOUSE): run `make dictionary`, or point "
+            "PIPELINE_WAREHOUSE at the warehouse.duckdb it built"
+        )
+    if path == Path.cwd() / "warehouse.duckdb":
+        return (
+            f"no warehouse in {path.parent}: run `make dictionary` in the project's folder, or "
+            "set PIPELINE_WAREHOUSE to the warehouse.duckdb it built"
+        )
+    return f"no warehouse at {path}: run `make dictionary` first"
+
+
+def missing_custom_list(path: Path) -> str:
+    """Return how to make or find a custom list that is not there, naming where it was looked for."""
+    if _env_path("PIPELINE_CUSTOM") is None and path.parent == Path.cwd() / "data" / "custom":
+        return (
+            f"no {path.name} in {path.parent}: run `make dictionary` in the project's folder, or "
+            "set PIPELINE_CUSTOM to the data/custom folder it built"
+        )
+    return f"no {path.name} in {path.parent} (PIPELINE_CUSTOM): run `make dictionary`"
+
+
 def progress_store() -> str | Path:
     """Return where `pipeline serve` keeps players' progress (`PIPELINE_PROGRESS`): a PostgreSQL
     URL (`postgresql://...`), else a SQLite file (`progress.sqlite` beside the warehouse by

@@ -14,18 +14,24 @@ T = TypeVar("T")
 console = Console(stderr=True, highlight=False)
 
 
+def say(line: str) -> None:
+    """Print a line of progress: wrapped to a terminal's width, whole in a log (a wrapped log
+    line cut its URLs at 80 columns)."""
+    console.print(line, soft_wrap=not console.is_terminal)
+
+
 @contextlib.contextmanager
 def step(message: str) -> Iterator[None]:
     """Print a line when a step starts and its duration when it ends."""
-    console.print(f"[bold]>[/bold] {message} ...")
+    say(f"[bold]>[/bold] {message} ...")
     started = time.perf_counter()
     yield
-    console.print(f"  done in {time.perf_counter() - started:.1f} s")
+    say(f"  done in {time.perf_counter() - started:.1f} s")
 
 
 def note(message: str) -> None:
     """Print one line of progress information."""
-    console.print(f"  {message}")
+    say(f"  {message}")
 
 
 def track(items: Iterable[T], description: str, total: int | None = None) -> Iterator[T]:
@@ -35,7 +41,7 @@ def track(items: Iterable[T], description: str, total: int | None = None) -> Ite
         total = len(items)
     if not sys.stderr.isatty():
         yield from items
-        console.print(f"  {description}: {total:,} done")
+        say(f"  {description}: {total:,} done")
         return
     from rich.progress import (  # bars for a terminal only (15 ms to import)
         BarColumn,

@@ -16,6 +16,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import overload
 
 import numpy as np
 
@@ -26,6 +27,7 @@ __all__ = [
     "Solution",
     "WordIndex",
     "best_chain",
+    "links_of",
     "commonest_chain",
     "commonest_solution",
     "count_best",
@@ -35,6 +37,8 @@ __all__ = [
     "playable_words",
     "rarest_zipf",
     "short_solution_counts",
+    "solution_counts",
+    "solution_counts_by_board",
     "solutions_with_words",
     "solve",
     "solve_all",
@@ -187,17 +191,27 @@ class WordIndex:
         bits = np.where(letters >= 0, np.left_shift(np.uint32(1), letters.clip(0)), np.uint32(0))
         reduced = np.bitwise_or.reduceat(bits, starts) if self.words else bits[:0]
         self.masks = reduced.astype(np.int64)
+        starts, ends = starts[: len(self.words)], ends[: len(self.words)]
+        self.firsts, self.lasts = codes[starts], codes[ends - 1]  # each word's first and last byte
+        self.lengths = (ends - starts).astype(np.int16)
         self._by_mask = np.argsort(self.masks, kind="stable")
         self._group_masks, self._group_starts = np.unique(
             self.masks[self._by_mask], return_index=True
         )
         self._group_ends = np.append(self._group_starts[1:], len(self.words))
+        # bit m of the bitmap: some word has letter set m (2**26 bits, 8 MB); the groups before
+        # each 64-bit word of it, so that a set's group is found without a search
+        self._bitmap = np.zeros(1 << 20, dtype=np.uint64)
+        bit = np.left_shift(np.uint64(1), (self._group_masks & 63).astype(np.uint64))
+        np.bitwise_or.at(self._bitmap, self._group_masks >> 6, bit)
+        counts = np.bitwise_count(self._bitmap).astype(np.int32)
+        self._groups_before = np.cumsum(counts, dtype=np.int32) - counts
         word_at = np.repeat(np.arange(len(self.words), dtype=np.int32), ends + 1 - starts)
         inside = (letters[:-1] >= 0) & (letters[1:] >= 0)
         pair = PAIR_NUMBER[letters[:-1][inside], letters[1:][inside]]
         pairs = np.zeros((len(self.words), PAIR_WORDS), dtype=np.uint64)
         np.bitwise_or.at(pairs, (word_at[:-1][inside], pair >> 6), PAIR_BIT[pair & 63])
-        self._pairs_by_mask = pairs[self._by_mask]
+        self._pair_columns = np.ascontiguousarray(pairs.T)  # one column a read, by word
 
     def __len__(self) -> int:
         """Return the number of distinct words of at least 3 letters in the index."""
@@ -209,35 +223,127 @@ class WordIndex:
 
     def playable_indices(self, board: Board) -> np.ndarray:
         """Return the positions in `words` of the playable words, ascending."""
-        rows = self._rows_inside(board.mask)
-        clash = (self._pairs_by_mask[rows] & same_side_pairs(board)).any(axis=1)
-        return np.sort(self._by_mask[rows[~clash]])
+        inside = self.indices_inside(board.mask)
+        return inside[~self.clashes(inside, board)]
+
+    def board_words(self, board: Board) -> BoardWords:
+        """Return the playable words of a board as the solver's arrays, made from the index's
+        own (no word's text read again; a word is read when a solution names it)."""
+        positions = self.playable_indices(board)
+        _, index, _ = box_lookups(board)
+        masks, local = self.masks[positions], np.zeros(len(positions), dtype=np.int64)
+        for number, letter in enumerate(board.letters):
+            local |= ((masks >> (ord(letter) - 97)) & 1) << number
+        first, last = index[self.firsts[positions]], index[self.lasts[positions]]
+        length = self.lengths[positions].astype(np.int64)
+        return BoardWords(board, PickedWords(self.words, positions), first, last, local, length)
+
+    def clashes(self, indices: np.ndarray, board: Board) -> np.ndarray:
+        """Return, per word (by position in `words`), whether it puts two letters of one side of
+        the board next to each other (a letter twice in a row included)."""
+        on_board = np.zeros(len(indices), dtype=np.int64)
+        return self.clashes_on_boards(indices, same_side_pairs(board)[None, :], on_board)
+
+    def clashes_on_boards(
+        self, indices: np.ndarray, same_side: np.ndarray, on_board: np.ndarray
+    ) -> np.ndarray:
+        """Return `clashes` of words each on its own board: `same_side` holds the same-side pair
+        bits (same_side_pairs) of several boards, a row each, and `on_board` each word's row."""
+        clash = np.zeros(len(indices), dtype=np.uint64)
+        for column in np.flatnonzero(same_side.any(axis=0)).tolist():  # pair bits that matter
+            clash |= self._pair_columns[column][indices] & same_side[:, column][on_board]
+        return clash != 0
 
     def indices_inside(self, box: Mask) -> np.ndarray:
         """Return the positions in `words` of the words made only of the box's letters, ascending."""
-        return np.sort(self._by_mask[self._rows_inside(box)])
+        return np.sort(self.inside(box)[0])
 
-    def _rows_inside(self, box: Mask) -> np.ndarray:
-        """Return the rows (in mask order) of the words made only of the box's letters."""
-        if not len(self._group_masks):
-            return np.zeros(0, dtype=np.int64)
-        subsets = submasks(box)
-        at = np.searchsorted(self._group_masks, subsets).clip(max=len(self._group_masks) - 1)
-        groups = at[self._group_masks[at] == subsets]
+    def inside(self, box: Mask) -> tuple[np.ndarray, np.ndarray]:
+        """Return the positions in `words` of the words made only of the box's letters (grouped by
+        letter set, the sets ascending), and each one's letters as box-local bits (bit i: the
+        box's i-th lowest letter)."""
+        positions, local, _ = self.inside_boxes(np.array([box], dtype=np.int64))
+        return positions, local
+
+    def inside_boxes(self, boxes: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Return `inside` of several boxes of as many letters each, box after box: the words'
+        positions, their box-local masks, and the number of each one's box (one search of the
+        letter sets for every box)."""
+        letter_count = int(boxes[0]).bit_count() if len(boxes) else 0
+        if not len(self._group_masks) or not letter_count:
+            empty = np.zeros(0, dtype=np.int64)
+            return empty, empty, empty
+        subsets = submasks_of(box_letters(boxes, letter_count)).ravel()  # the empty set: no word
+        groups, held = self._groups_of(subsets)
         starts, ends = self._group_starts[groups], self._group_ends[groups]
         lengths = ends - starts
         first_row = np.repeat(starts - np.cumsum(lengths) + lengths, lengths)
-        return first_row + np.arange(lengths.sum())
+        rows = first_row + np.arange(lengths.sum())
+        found = np.repeat(held, lengths)  # subset k of box b is at b << letter_count | k
+        return self._by_mask[rows], found & ((1 << letter_count) - 1), found >> letter_count
+
+    def _groups_of(self, masks: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Return the groups of the letter sets some word has among `masks`, and where those
+        sets are in `masks` (the bitmap says which; the groups before its word and the set bits
+        below in it say which group)."""
+        words = self._bitmap[masks >> 6]
+        below = (masks & 63).astype(np.uint64)
+        held = np.flatnonzero((words >> below) & np.uint64(1))
+        words, below = words[held], below[held]
+        under = words & ((np.uint64(1) << below) - np.uint64(1))
+        return self._groups_before[masks[held] >> 6] + np.bitwise_count(under), held
 
 
-@lru_cache(maxsize=64)
+class PickedWords(Sequence[Word]):
+    """Some words of a list, by position, each read when asked for."""
+
+    def __init__(self, words: list[Word], positions: np.ndarray) -> None:
+        """Pick the words at the positions (ascending: the picked words stay sorted)."""
+        self._words, self._positions = words, positions.tolist()
+
+    @overload
+    def __getitem__(self, at: int) -> Word: ...
+
+    @overload
+    def __getitem__(self, at: slice) -> list[Word]: ...
+
+    def __getitem__(self, at: int | slice) -> Word | list[Word]:
+        """Return a picked word, or a list of them."""
+        if isinstance(at, slice):
+            return [self._words[position] for position in self._positions[at]]
+        return self._words[self._positions[at]]
+
+    def __len__(self) -> int:
+        """Return how many words are picked."""
+        return len(self._positions)
+
+
+def box_letters(boxes: np.ndarray, letter_count: int) -> np.ndarray:
+    """Return each box's letters (0-25), ascending: one row per box of `letter_count` letters."""
+    held = (boxes[:, None] >> np.arange(26)) & 1
+    if not (held.sum(axis=1) == letter_count).all():
+        raise ValueError(f"every box must have {letter_count} letters")
+    return (np.flatnonzero(held) % 26).reshape(len(boxes), letter_count)
+
+
+def submasks_of(letters: np.ndarray) -> np.ndarray:
+    """Return, per row of letters (ascending), every subset of them as masks, the empty one first:
+    subset k (bit i of k: the row's i-th letter) is the k-th smallest, so the subsets of the lower
+    and of the upper half of the letters combine in order."""
+    half = letters.shape[1] // 2
+
+    def subsets(part: np.ndarray) -> np.ndarray:  # (rows, 2 ** letters of the part)
+        picks = (np.arange(1 << part.shape[1])[:, None] >> np.arange(part.shape[1])) & 1
+        return (picks @ (np.int64(1) << part.T)).T
+
+    lower, upper = subsets(letters[:, :half]), subsets(letters[:, half:])
+    return (upper[:, :, None] | lower[:, None, :]).reshape(len(letters), -1)
+
+
 def submasks(mask: Mask) -> np.ndarray:
     """Return every non-empty subset of a mask's letters, as masks, ascending."""
-    subsets = np.zeros(1, dtype=np.int64)
-    for letter in range(26):
-        if mask >> letter & 1:  # each subset so far, without and with this letter
-            subsets = np.concatenate([subsets, subsets | 1 << letter])
-    return np.sort(subsets[1:])
+    letters = np.array([[letter for letter in range(26) if mask >> letter & 1]], dtype=np.int64)
+    return submasks_of(letters)[0, 1:]
 
 
 PAIR_WORDS = 6  # 351 unordered pairs of letters, doubles included, fit in six 64-bit words
@@ -554,10 +660,48 @@ def commonest_chain(
 def best_chain(
     links: list[dict[State, list[Link]]], zipf: Mapping[Word, float] | None = None
 ) -> tuple[Word, ...]:
-    """Return the best chain of non-empty links: with `zipf`, the one whose rarest word is the
-    commonest (commonest_chain), else the alphabetically first (first_chain)."""
-    chain = commonest_chain(links, zipf, math.inf) if zipf else None
-    return chain or first_chain(links)
+    """Return the best chain of non-empty links, whose chains all have the fewest words, then the
+    fewest letters: the one whose rarest word is the commonest by Zipf frequency (a word `zipf`
+    lacks is 0, as every word is without it), then the alphabetically first. This is the one
+    tie-break of every best solution the project shows (solve, today, the page, generated boards).
+    """
+    if not zipf:
+        return first_chain(links)
+    rarest = commonest_rarest(links, zipf)
+    state, chain = START, []
+    for level, level_links in enumerate(links):
+        onward = rarest[level + 1] if level + 1 < len(links) else None
+        # the word determines the state it reaches: the alphabetically first word that keeps
+        # the rarest word as common as the best chain's is the first word of that chain
+        word, state = min(
+            (word, reached)
+            for words, reached in level_links[state]
+            if onward is None or onward.get(reached, -math.inf) >= rarest[0][START]
+            for word in words
+            if zipf.get(word, 0.0) >= rarest[0][START]
+        )
+        chain.append(word)
+    return tuple(chain)
+
+
+def commonest_rarest(
+    links: list[dict[State, list[Link]]], zipf: Mapping[Word, float]
+) -> list[dict[State, float]]:
+    """Return, per level, the Zipf frequency of the commonest rarest word of the chains from
+    each state of the links to the last level."""
+    after: dict[State, float] = {}  # a state the last level reaches is finished
+    rarest = []
+    for number, level_links in enumerate(reversed(links)):
+        unfinished = -math.inf if number else math.inf  # a state no link leads on from
+        after = {
+            state: max(
+                min(max(zipf.get(word, 0.0) for word in words), after.get(reached, unfinished))
+                for words, reached in state_links
+            )
+            for state, state_links in level_links.items()
+        }
+        rarest.append(after)
+    return rarest[::-1]
 
 
 def rarest_zipf(solution: Solution, zipf: Mapping[Word, float]) -> float:
@@ -587,14 +731,18 @@ def board_links(
     Every archived board has a solution of at most two words, so those are found with array
     arithmetic first; the search by levels handles the rest.
     """
-    arrays = BoardWords.of(board, words)
+    return links_of(BoardWords.of(board, words), max_words)
+
+
+def links_of(arrays: BoardWords, max_words: int) -> list[dict[State, list[Link]]]:
+    """Return `board_links` of a board's playable words already made into arrays."""
     if max_words < 1:
         return []
     short = short_links(arrays, max_words)
     if short is not None:
         return short
-    table = step_table(arrays.words, board.mask, shortest_only=True)
-    return best_links(table, board.mask, max_words)
+    table = step_table(arrays.words, arrays.board.mask, shortest_only=True)
+    return best_links(table, arrays.board.mask, max_words)
 
 
 BOX_SIZE = SIDE_COUNT * SIDE_LENGTH
@@ -608,7 +756,7 @@ class BoardWords:
     """A board's playable words, sorted, as arrays over box-local letters (bit i: letters[i])."""
 
     board: Board
-    words: list[Word]
+    words: Sequence[Word]
     first: np.ndarray  # box index of the first letter
     last: np.ndarray  # box index of the last letter
     mask: np.ndarray  # box-local mask of the letters used
@@ -788,16 +936,33 @@ def short_solution_counts(arrays: BoardWords) -> tuple[int, int]:
     its last letter that uses every letter the first one left: for each first letter and each set
     of letters, the words using at least that set are counted once (sums over supersets).
     """
+    return solution_counts(arrays.mask, arrays.first, arrays.last)
+
+
+def solution_counts(mask: np.ndarray, first: np.ndarray, last: np.ndarray) -> tuple[int, int]:
+    """Return how many solutions of exactly one and of exactly two words the playable words of
+    a board allow, each given by its box-local mask and the box indices of its first and last
+    letter (any numbering of the 12 letters: the counts do not depend on it)."""
+    one, two = solution_counts_by_board(np.zeros(len(mask), dtype=np.int64), mask, first, last, 1)
+    return int(one[0]), int(two[0])
+
+
+def solution_counts_by_board(
+    board: np.ndarray, mask: np.ndarray, first: np.ndarray, last: np.ndarray, boards: int
+) -> tuple[np.ndarray, np.ndarray]:
+    """Return `solution_counts` of several boards at once (their words given together, `board`
+    numbering each word's board from 0 to boards - 1): the one-word and two-word counts."""
     box = FULL_BOX
-    one_word = int(np.count_nonzero(arrays.mask == box))
-    cells = arrays.mask * BOX_SIZE + arrays.first
+    one_word = np.bincount(board[mask == box], minlength=boards)
+    cells = (mask * boards + board) * BOX_SIZE + first
     # int32 holds any count (a day has thousands of words) and halves the memory the sums sweep.
-    by_mask = np.bincount(cells, minlength=(box + 1) * BOX_SIZE).astype(np.int32)
-    by_mask = by_mask.reshape(box + 1, BOX_SIZE)
+    by_mask = np.bincount(cells, minlength=(box + 1) * boards * BOX_SIZE).astype(np.int32)
+    by_mask = by_mask.reshape(box + 1, boards, BOX_SIZE)
     fold_supersets(by_mask, np.add)
-    opening = arrays.mask != box
-    two_words = int(by_mask[box ^ arrays.mask[opening], arrays.last[opening]].sum(dtype=np.int64))
-    return one_word, two_words
+    opening = mask != box
+    board, mask, last = board[opening], mask[opening], last[opening]
+    found = by_mask[box ^ mask, board, last]
+    return one_word, np.bincount(board, weights=found, minlength=boards).astype(np.int64)
 
 
 def solutions_with_words(board: Board, words: Iterable[str], n: int) -> list[Solution]:

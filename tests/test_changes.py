@@ -16,6 +16,7 @@ from pipeline.sources.records import BeeRecord
 from pipeline.stages import changes, scrape
 from pipeline.stages.summaries import new_reversals, new_reversals_line
 from pipeline.storage import warehouse
+from pipeline.table import Table
 
 D1, D2, D3, D4 = (dt.date(2024, m, 1) for m in (1, 2, 3, 4))
 
@@ -106,11 +107,28 @@ def test_a_scrape_announces_the_reversals_of_the_days_it_loaded(history: Path) -
         line = new_reversals_line(new_reversals(con, [D2]))
         none = new_reversals_line(new_reversals(con, [D4]))
     assert line == (
-        "2 new reversals: able (spelling-bee 2024-02-01, accepted-then-rejected), "
-        "bale (spelling-bee 2024-02-01, rejected-then-accepted) "
-        "(run `pipeline changes spelling-bee --since 2024-02-01`)"
+        "2 new reversals: spelling-bee 2 (1 accepted-then-rejected, 1 rejected-then-accepted; "
+        "`pipeline changes spelling-bee --since 2024-02-01` lists them)"
     )
     assert none == "No new reversals: the days loaded repeat every earlier verdict."
+
+
+def test_the_reversals_line_names_each_game_s_command_and_no_word() -> None:
+    # a first scrape's flips begin with words the NYT dropped from Letter Boxed as slurs
+    a_then_r, r_then_a = changes.KINDS
+    flips = Table(
+        ("game", "date", "word", "change"),
+        [
+            ("letter-boxed", dt.date(2023, 5, 14), "wog", a_then_r),
+            ("letter-boxed", dt.date(2023, 5, 29), "abo", a_then_r),
+            ("spelling-bee", dt.date(2018, 6, 14), "lobar", r_then_a),
+        ],
+    )
+    assert new_reversals_line(flips) == (
+        "3 new reversals: letter-boxed 2 (2 accepted-then-rejected; `pipeline changes "
+        "letter-boxed --since 2023-05-14` lists them), spelling-bee 1 (1 rejected-then-accepted; "
+        "`pipeline changes spelling-bee --since 2018-06-14` lists them)"
+    )
 
 
 def invoke(path: Path, *args: str) -> str:
@@ -127,6 +145,29 @@ def test_one_word_s_history(history: Path) -> None:
     assert invoke(history, "spelling-bee", "--word", "tale") == (
         "Spelling Bee: the NYT never both accepted and left out 'tale' in this window\n"
     )
+
+
+def test_the_words_with_the_most_flips_are_printed_up_to_the_limit(history: Path) -> None:
+    text = invoke(history, "spelling-bee", "--limit", "2")
+    words = text[text.index("| word | verdicts") :]
+    assert words == (
+        "| word | verdicts | accepted | left out | flips                         | now | last "
+        "verdict |\n"
+        "|------|---------:|---------:|---------:|-------------------------------|-----|------"
+        "--------|\n"
+        "| able |        4 |        3 |        1 | 2024-02-01 out, 2024-03-01 in | in  | "
+        "2024-04-01   |\n"
+        "| bale |        4 |        3 |        1 | 2024-02-01 in                 | in  | "
+        "2024-04-01   |\n"
+        "\n"
+        "... and 1 more word (--limit sets how many; --format csv --out FILE writes every one)\n"
+    )
+    assert ".csv" not in text.replace("--format csv", "")  # `changes` writes no file to name
+    assert "| rate |" in invoke(history, "spelling-bee")  # 20 words by default: all three
+    result = CliRunner().invoke(
+        app, ["changes", "spelling-bee", "--limit", "0"], env={"PIPELINE_WAREHOUSE": str(history)}
+    )
+    assert (result.exit_code, result.stderr) == (2, "error: --limit must be at least 1\n")
 
 
 def test_json_and_formats(history: Path, tmp_path: Path) -> None:

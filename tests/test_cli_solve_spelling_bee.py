@@ -254,15 +254,17 @@ def test_a_missing_word_file_or_custom_list_is_a_user_error(env, tmp_path):
     result = solve("captmhu", env=env)
     assert result.exit_code == 2
     assert result.stderr == (
-        f"error: cannot read word list {tmp_path / 'custom' / 'spelling_bee.txt'} "
-        "(FileNotFoundError): run `make dictionary`\n"
+        f"error: no spelling_bee.txt in {tmp_path / 'custom'} (PIPELINE_CUSTOM): run "
+        "`make dictionary`\n"
     )
 
 
 def test_a_warehouse_dictionary_without_a_warehouse_is_a_user_error(env):
     result = solve("captmhu", "-d", "words_alpha", env=env)
     assert (result.exit_code, result.stdout) == (2, "")
-    assert result.stderr.startswith(f"error: no warehouse at {env['PIPELINE_WAREHOUSE']}: run ")
+    assert result.stderr.startswith(
+        f"error: no warehouse at {env['PIPELINE_WAREHOUSE']} (PIPELINE_WAREHOUSE): run "
+    )
     assert result.stderr.count("\n") == 1
 
 

@@ -119,13 +119,16 @@ def test_made_boards_keep_the_rules_and_have_a_two_word_solution() -> None:
 
 
 def test_a_word_has_a_partner_when_one_starts_with_its_last_letter_and_fills_the_box() -> None:
-    words = ["abcdef", "fghijkl", "lab", "labcde"]
-    masks = np.array([letter_mask(word) for word in words])
-    firsts = np.array([ord(word[0]) for word in words], dtype=np.uint8)
-    lasts = np.array([ord(word[-1]) for word in words], dtype=np.uint8)
-    found = bs.with_partner(masks, firsts, lasts, letter_mask("abcdefghijkl"))
+    words = ["abcdef", "fghijkl", "lab", "labcde", "mab"]  # mab: not made of the box's letters
+    chain = bs.ChainIndex.of(lb.WordIndex(words, sorted_and_plain=True))
+    box_words = bs.BoxWords.of(chain, np.array([letter_mask("abcdefghijkl")]))
+    # by letter set: abcdef, lab, labcde, fghijkl (box-local bits: the box's a-l are bits 0-11)
+    assert box_words.inside.tolist() == [0, 2, 3, 1]
+    assert box_words.local.tolist() == [0b111111, 0b100000000011, 0b100000011111, 0b111111100000]
+    assert box_words.first.tolist() == [0, 11, 11, 5] and box_words.last.tolist() == [5, 1, 4, 11]
+    found = bs.with_partner(box_words)
     # abcdef -> fghijkl, fghijkl -> labcde; lab and labcde: no word starts with b or e
-    assert found.tolist() == [True, True, False, False]
+    assert found.tolist() == [True, False, False, True]
 
 
 def test_submasks_are_every_non_empty_subset_ascending() -> None:
@@ -190,10 +193,22 @@ def test_generate_refuses_out_without_format(capsys, monkeypatch, command_wareho
 def test_letter_boxed_from_a_list_too_small_is_one_error_line(
     capsys, monkeypatch, command_warehouse: Path
 ) -> None:
+    # the command warehouse's list makes boards of one letter set only: the NYT's blacksmith-hop
     status, _, err = run(capsys, monkeypatch, command_warehouse, "generate", "letter-boxed")
-    assert status == 2
-    assert err.startswith("error: the custom letter-boxed list makes too few new boards")
-    assert err.count("\n") == 1
+    assert (status, err) == (
+        2,
+        "error: the custom letter-boxed list makes too few new boards (not on the 12 letters of "
+        "an NYT board): 0 of the 1,861 boards it made, and a draw needs at least 10 to choose "
+        "from\n",
+    )
+    args = ("generate", "letter-boxed", "--allow-nyt", "--count", "3", "--format", "jsonl")
+    status, out, err = run(capsys, monkeypatch, command_warehouse, *args)
+    assert (status, err) == (0, "")
+    records = [json.loads(line) for line in out.splitlines()]
+    assert [r["id"] for r in records] == ["g0-any-1", "g0-any-2", "g0-any-3"]
+    for record in records:
+        assert sorted("".join(record["sides"])) == sorted("blacksmithop")
+        assert record["solution"] == ["blacksmith", "hop"]
 
 
 def test_analyze_writes_each_honeycombs_likeness_from_the_build(

@@ -447,3 +447,28 @@ def test_the_commonest_chain_is_the_brute_force_s_among_every_solution(frequenci
 
     expected = min(every, key=rank) if every else None
     assert lb.commonest_solution(BOARD, WORDS, zipf, 2, limit) == expected
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(st.sampled_from([0.0, 1.5, 2.0, 3.5]), min_size=len(WORDS), max_size=len(WORDS)),
+    st.integers(min_value=1, max_value=4),
+)
+def test_the_best_chain_is_the_brute_force_s_by_the_one_tie_break(frequencies, max_words) -> None:
+    """Among every best solution (fewest words, then letters: listed by solve_all), the one
+    whose rarest word is the commonest, then the alphabetically first."""
+    zipf = dict(zip(WORDS, frequencies, strict=True))
+    every = solve_all(BOARD, WORDS, max_words)
+    expected = min(every, key=lambda s: (-lb.rarest_zipf(s, zipf), s.words), default=None)
+    assert solve(BOARD, WORDS, max_words, zipf=zipf) == expected
+    assert solve(BOARD, WORDS, max_words) == (every[0] if every else None)  # alphabetical
+
+
+def test_board_words_from_the_index_are_the_arrays_of_its_playable_words() -> None:
+    index = lb.WordIndex([*WORDS, "cab", "lid", "zoo", "aa"])
+    made = index.board_words(BOARD)
+    expected = BoardWords.of(BOARD, index.playable(BOARD))
+    assert list(made.words) == expected.words and made.words[1:3] == expected.words[1:3]
+    for name in ("first", "last", "mask", "length"):
+        assert getattr(made, name).tolist() == getattr(expected, name).tolist(), name
+    assert lb.links_of(made, 6) == lb.board_links(BOARD, index.playable(BOARD), 6)

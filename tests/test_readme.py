@@ -132,3 +132,14 @@ def test_the_options_the_readme_says_are_shared_are() -> None:
     assert {
         command: opts & other_windows for command, opts in options.items() if opts & other_windows
     } == {}
+
+
+def test_the_readme_lists_the_commands_of_each_help_panel() -> None:
+    root = typer.main.get_command(app)
+    assert isinstance(root, TyperGroup)
+    panels: dict[str, set[str]] = {}
+    for name, command in root.commands.items():
+        panels.setdefault(getattr(command, "rich_help_panel", None) or "", set()).add(name)
+    sentence = " ".join(section("Commands").split("\n\n", 1)[0].split())
+    listed = re.findall(r"\*([\w ]+)\* \(([^)]*)\)", sentence)
+    assert {panel: set(re.findall(r"`(\w+)`", names)) for panel, names in listed} == panels

@@ -55,11 +55,26 @@ def test_word_collection_counts_kept_and_dropped_entries():
     assert (words.kept("list_a"), words.kept("list_b"), words.kept("list_c")) == (2, 2, 0)
 
 
-def test_drop_examples_keep_the_first_five():
+def test_drop_examples_show_the_first_five():
     words = WordCollection()
     words.add_entries("list", [f"x{n}" for n in range(8)])
     assert words.drops == {("list", "digit"): 8}
-    assert words.drop_examples[("list", "digit")] == ["x0", "x1", "x2", "x3", "x4"]
+    assert words.examples("list", "digit") == ["x0", "x1", "x2", "x3", "x4"]
+
+
+def test_no_example_is_offensive():
+    """The summary of `pipeline words` shows no entry of the offensive-word list (its phrases
+    were its examples) and no other source's entry on it or holding a word of it."""
+    words = WordCollection()
+    words.add_offensive(["bad", "bad phrase", "2 bad"])
+    words.add_entries(
+        "list", ["Bad", "Good", "Bad Phrase", "Badly", "Nice", "Fine", "Okay", "Well"]
+    )
+    words.add_entries("spaced", ["a bad day", "a good day"])
+    assert words.drops[("ldnoobw", "space")] == 1 and words.drops[("ldnoobw", "digit")] == 1
+    assert words.examples("ldnoobw", "space") == words.examples("ldnoobw", "digit") == []
+    assert words.examples("list", "proper_noun") == ["Good", "Badly", "Nice", "Fine", "Okay"]
+    assert words.examples("spaced", "space") == ["a good day"]
 
 
 def test_readers():

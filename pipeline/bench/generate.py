@@ -13,24 +13,36 @@ from __future__ import annotations
 import datetime as dt
 import importlib
 import json
+import statistics
+import time
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
 
 from pipeline.bench.figures import Figure, timed_command
-from pipeline.games import GAMES
+from pipeline.errors import UserError
+from pipeline.games import GAMES, LETTER_BOXED, SPELLING_BEE
 from pipeline.games import style as learned
-from pipeline.games.generated import gumbel_top
+from pipeline.games.generated import Request, generated_id, gumbel_top
 from pipeline.games.letter_boxed import generate as box_generator
+from pipeline.games.play import MAX_GENERATED_PLACE, custom_words
 from pipeline.games.spelling_bee import generate as bee_generator
 from pipeline.model import board_style as bs
 from pipeline.model import honeycomb_style as hs
+from pipeline.model.difficulty import Difficulty
 from pipeline.model.newword import fit_logistic
+from pipeline.storage import warehouse
+from pipeline.storage.named_lists import zipf_lookup
 from pipeline.storage.output_paths import atomic_write
 from pipeline.storage.warehouse import Connection
 from solvers import letter_boxed as lb
 
 CHECKS_FILE = learned.CHECKS_FILE
+ID_SEED = 13  # the id timed: g13-any-1000 (a first request for it once took 8.4 s)
+ID_RUNS = 3
+SWEEP_SEEDS = range(100)  # the draws the sweep asks each game for: seeds x difficulties x counts
+SWEEP_COUNTS = (1, 20)
 FOLDS = 5
 GENERATED = 365
 TIMED_COUNT = 100
@@ -219,9 +231,74 @@ def timing_figures() -> list[Figure]:
     return figures
 
 
+def id_figures() -> list[Figure]:
+    """Return how long the generator call of `pipeline serve` takes to make the puzzle of the
+    furthest place an id may name (g13-any-1000), each game: the median of ID_RUNS, each from
+    the warehouse and lists on disk, as a request is."""
+    request = Request(MAX_GENERATED_PLACE, ID_SEED, Difficulty.any, None, False)
+    figures = []
+    for game, make in ((SPELLING_BEE, spelling_bee_by_id), (LETTER_BOXED, letter_boxed_by_id)):
+        limit = importlib.import_module(game.module("generate")).SECONDS_PER_ID
+        runs = []
+        for _ in range(ID_RUNS):
+            started = time.perf_counter()
+            record = make(request)
+            runs.append(time.perf_counter() - started)
+        assert record["id"] == generated_id(request, request.count - 1)
+        seconds = statistics.median(runs)
+        name = f"{game.name}: {record['id']}, seconds"
+        figures.append(Figure(name, seconds, f"<= {limit:g}", seconds <= limit))
+    return figures
+
+
+def spelling_bee_by_id(request: Request) -> dict:
+    """Return the Spelling Bee puzzle of a request's last place, as `pipeline serve` makes it."""
+    with warehouse.open_warehouse(read_only=True) as con:
+        return bee_generator.generate(con, request)[-1]
+
+
+def letter_boxed_by_id(request: Request) -> dict:
+    """Return the Letter Boxed board of a request's last place, as `pipeline serve` makes it."""
+    words = custom_words(LETTER_BOXED)
+    with warehouse.open_warehouse(read_only=True) as con:
+        return box_generator.generate_last(con, words, zipf_lookup(LETTER_BOXED), request)
+
+
+def sweep_figures(con: Connection, words: list[str]) -> list[Figure]:
+    """Return, per game, how many draws of SWEEP_SEEDS x every difficulty x SWEEP_COUNTS come
+    whole (every one should: the lists can make them), and how long the sweep took (each game's
+    generator made once, as one command makes it, its draws called in process)."""
+    honeycombs = bee_generator.HoneycombDraws.of(con, None)
+    maker = box_generator.BoardMaker.of(con, words, zipf_lookup(LETTER_BOXED), None)
+    figures = []
+    for game, draw in ((SPELLING_BEE, honeycombs.records), (LETTER_BOXED, maker.records)):
+        started = time.perf_counter()
+        requests = [
+            Request(count, seed, difficulty, None, False)
+            for seed in SWEEP_SEEDS
+            for difficulty in Difficulty
+            for count in SWEEP_COUNTS
+        ]
+        delivered = sum(delivers(draw, request) for request in requests)
+        seconds = time.perf_counter() - started
+        figures += [
+            Figure(f"{game.name}: draws delivered whole", delivered, f"= {len(requests)}", delivered == len(requests)),
+            Figure(f"{game.name}: the sweep, seconds", seconds),
+        ]  # fmt: skip
+    return figures
+
+
+def delivers(draw: Callable[[Request], list[dict]], request: Request) -> bool:
+    """Return whether a draw gives every puzzle asked for, each with its id."""
+    try:
+        records = draw(request)
+    except UserError:
+        return False
+    return [r["id"] for r in records] == [generated_id(request, i) for i in range(request.count)]
+
+
 def keep_checks(record: dict, path: Path) -> None:
     """Write the figures (with the day they were measured) where the report reads them."""
-    path.parent.mkdir(parents=True, exist_ok=True)
     with atomic_write(path) as temporary:
         kept = {"measured": dt.date.today().isoformat(), **record}
         temporary.write_text(json.dumps(kept, indent=1) + "\n", encoding="utf-8")

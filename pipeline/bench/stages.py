@@ -125,7 +125,7 @@ def bench_stages(names: Sequence[str]) -> list[StageTiming]:
     """Time the named stages on a copy of the warehouse and the custom lists."""
     source = config.warehouse_path()
     if not source.exists():
-        raise UserError(f"no warehouse at {source}: run `make dictionary` first")
+        raise UserError(config.missing_warehouse(source))
     with tempfile.TemporaryDirectory(prefix="pipeline-bench-") as folder:
         env = copy_for_bench(source, Path(folder))
         return [time_stage(stage, env) for stage in STAGES if stage.name in names]

@@ -35,7 +35,7 @@ from pipeline.cli.options import (
 from pipeline.errors import UserError
 from pipeline.games import LETTER_BOXED
 from pipeline.model.difficulty import Difficulty
-from pipeline.storage.output_paths import check_output_file
+from pipeline.storage.output_paths import check_output_file, default_folder
 
 
 class Prefer(StrEnum):
@@ -185,7 +185,8 @@ def generate_letter_boxed(
     when = parse_date(since, "--since", None)
     request = Request(count, seed, difficulty, when, allow_nyt)
     with warehouse.open_warehouse(read_only=True) as con:
-        records = generate.generate(con, load_word_list("custom", LETTER_BOXED).words, request)
+        words = load_word_list("custom", LETTER_BOXED).words
+        records = generate.generate(con, words, load_zipf(LETTER_BOXED), request)
     if format is not None:
         write_records(records, format.value, out)
     else:
@@ -198,9 +199,16 @@ def bench_generate(
     timing: Annotated[
         bool, typer.Option("--timing/--no-timing", help="Also time 100 puzzles of each game.")
     ] = True,
+    sweep: Annotated[
+        bool,
+        typer.Option(
+            "--sweep/--no-sweep",
+            help="Also ask each generator for seeds 0-99 x every difficulty x 1 and 20 puzzles.",
+        ),
+    ] = True,
     as_json: AsJson = False,
 ) -> None:
-    """Judge the generators on the NYT's validation year, with the style learned before it: likeness AUC beside baselines, a classifier's AUC telling generated from NYT puzzles, the expected errors, distribution distances and the difficulty thirds; then time both commands.
+    """Judge the generators on the NYT's validation year, with the style learned before it: likeness AUC beside baselines, a classifier's AUC telling generated from NYT puzzles, the expected errors, distribution distances and the difficulty thirds; then ask each for every draw of a sweep, and time both commands and a puzzle by id.
 
     Example: pipeline bench generate
     """
@@ -215,7 +223,11 @@ def bench_generate(
             SPELLING_BEE.name: bench.spelling_bee_figures(con),
             LETTER_BOXED.name: bench.letter_boxed_figures(con, words),
         }
+        if sweep:
+            sections["every draw of the sweep"] = bench.sweep_figures(con, words)
     if timing:
         sections["whole commands"] = bench.timing_figures()
-    bench.keep_checks(figures_record(sections), config.reports_dir() / bench.CHECKS_FILE)
+        sections["a puzzle by id, as pipeline serve makes it"] = bench.id_figures()
+    checks = default_folder(config.reports_dir()) / bench.CHECKS_FILE
+    bench.keep_checks(figures_record(sections), checks)
     emit(as_json, figures_record, format_figures, sections)

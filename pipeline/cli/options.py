@@ -11,7 +11,7 @@ import functools
 import os
 import re
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, TypeVar, overload
@@ -262,11 +262,14 @@ def load_word_list(name: str, game: "Game", within: str | None = None) -> "WordL
         return named_lists.require_game_words(named_lists.warehouse_word_list(con, name), game)
 
 
-def load_zipf(game: "Game", letters: str | None = None) -> "dict[str, float]":
-    """Return the Zipf frequency of the game's words (only those made of `letters` when given):
-    the file the build writes beside the custom list, which covers every list's words."""
+def load_zipf(game: "Game", letters: str | None = None) -> "Mapping[str, float]":
+    """Return the Zipf frequency of the game's words (only those made of `letters` when given,
+    else looked up in the file when asked): the file the build writes beside the custom list,
+    which covers every list's words."""
     from pipeline.storage import named_lists
 
+    if letters is None:
+        return named_lists.zipf_lookup(game)
     return named_lists.read_zipf(game, letters)
 
 

@@ -25,6 +25,7 @@ from pipeline.cli.options import (
     is_offline,
     parse_date,
     print_json,
+    require_at_least_one,
     since_or_from,
     user_errors,
 )
@@ -189,7 +190,7 @@ def report(
     from pipeline.stages.report import file_names
     from pipeline.stages.report import report as run_report
     from pipeline.storage import warehouse
-    from pipeline.storage.output_paths import check_output_folder
+    from pipeline.storage.output_paths import check_output_folder, default_folder
 
     since, since_option = since_or_from(since, old_from)
     first = parse_date(since, since_option, None)
@@ -198,7 +199,7 @@ def report(
     if first is not None and last is not None and first > last:
         raise UserError(f"{since_option} {first} is after --until {last}")
     chosen = games.games_named(game)
-    folder = out or config.reports_dir()
+    folder = out or default_folder(config.reports_dir())
     check_output_folder(folder, file_names(chosen, html))
 
     with warehouse.open_warehouse(read_only=True) as con:
@@ -234,6 +235,8 @@ def explain(
             print(run_explain(con, word, games.games_named(game)))
 
 
+CHANGES_LIMIT = 20  # the words `pipeline changes` prints unless told
+
 ChangeKind = StrEnum(  # type: ignore[misc]
     "ChangeKind",
     {
@@ -260,6 +263,9 @@ def changes(
         typer.Option("--format", help="Write one record per word in this format (with --out)."),
     ] = None,
     out: Annotated[Path | None, typer.Option(help="Output file (default: stdout).")] = None,
+    limit: Annotated[
+        int, typer.Option(help="Print the N words with the most flips (--format writes all).")
+    ] = CHANGES_LIMIT,
     as_json: AsJson = False,
 ) -> None:
     """Show the words the NYT both accepted and left out where they qualified: their flips, their history and where they stand, with counts per kind and year.
@@ -280,6 +286,7 @@ def changes(
     last = parse_date(until, "--until", None)
     if first is not None and last is not None and first > last:
         raise UserError(f"--since {first} is after --until {last}")
+    require_at_least_one(limit, "--limit")
     if as_json and (format is not None or out is not None):
         raise UserError("--json prints one object: --format and --out do not apply")
     fmt = (format or ExportFormat.jsonl).value if (format or out) else None
@@ -302,7 +309,7 @@ def changes(
             f"{chosen.title}: the NYT never both accepted and left out {one_word!r} in this window"
         )
     else:
-        print(sections_markdown(changes_sections(found)))
+        print(sections_markdown(changes_sections(found, limit=limit)))
 
 
 @bench_app.command("stages")

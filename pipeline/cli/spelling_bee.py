@@ -153,11 +153,11 @@ def analyze_spelling_bee(
     Example: pipeline analyze spelling-bee --dictionary enable --no-s --top 5
     """
     from pipeline.games import honeycombs as analyze
-    from pipeline.storage.output_paths import check_output_file
+    from pipeline.storage.output_paths import check_output_file, default_folder
 
     if top < 1:
         raise UserError("--top must be at least 1")
-    path = out or config.reports_dir() / f"{analyze.FILE_STEM}.{format.value}"
+    path = out or default_folder(config.reports_dir()) / f"{analyze.FILE_STEM}.{format.value}"
     check_output_file(path)
     word_list = load_word_list(dictionary, SPELLING_BEE)
     judged = analyze.built_likeness(config.warehouse_path())

@@ -24,6 +24,7 @@ VOWELS = "aeiouy"
 SIDES = 4
 SIDE_LENGTH = 3
 LETTERS = SIDES * SIDE_LENGTH
+FULL_BOX = (1 << LETTERS) - 1  # every letter of a box, in box-local bits
 L2 = 3.0
 HALF_LIFE_DAYS = 365
 VOWEL_BINS = (3, 4, 5)
@@ -32,7 +33,6 @@ SOLUTION_BINS = (3, 10, 30, 100, 300)  # two-word solutions
 PAR_SOLUTION_BINS = (5, 15, 40, 100)
 PARS = (3, 4, 5, 6)
 PAIR_TRIES = 200
-LAYOUT_TRIES = 50
 MAX_DRAWS_PER_BOARD = 100
 VOWEL_PATTERNS = ((0, 1, 1, 1), (0, 0, 1, 2), (1, 1, 1, 1), (0, 1, 1, 2), (1, 1, 1, 2))
 
@@ -83,18 +83,23 @@ def letter_style(boards: list[tuple[str, ...]], ages: np.ndarray) -> LetterStyle
     return LetterStyle(weights @ holds / weights.sum(), vowels / vowels.sum())
 
 
-def draw_letters(style: LetterStyle, rng: np.random.Generator) -> int:
-    """Return the mask of 12 letters drawn in the NYT's style: a vowel count as often as the NYT
-    has it, then vowels and consonants each drawn without replacement by their shares."""
-    vowel_count = int(rng.choice(LETTERS + 1, p=style.vowel_counts))
-    is_vowel = np.array([chr(97 + i) in VOWELS for i in range(26)])
-    mask = 0
-    for wanted, group in ((vowel_count, is_vowel), (LETTERS - vowel_count, ~is_vowel)):
+IS_VOWEL = np.array([chr(97 + i) in VOWELS for i in range(26)])
+
+
+def draw_boxes(style: LetterStyle, count: int, rng: np.random.Generator) -> np.ndarray:
+    """Return the masks of `count` sets of 12 letters drawn in the NYT's style: a vowel count as
+    often as the NYT has it, then vowels and consonants each drawn without replacement by their
+    shares (the largest log-share plus a Gumbel variate)."""
+    vowels = np.minimum(rng.choice(LETTERS + 1, size=count, p=style.vowel_counts), IS_VOWEL.sum())
+    keys = rng.gumbel(size=(count, 26)) + np.log(style.letter_shares + 1e-6)
+    drawn = np.zeros((count, 26), dtype=bool)
+    for group, wanted in ((IS_VOWEL, vowels), (~IS_VOWEL, LETTERS - vowels)):
         letters = np.flatnonzero(group)
-        keys = rng.gumbel(size=len(letters)) + np.log(style.letter_shares[letters] + 1e-6)
-        for letter in letters[np.argsort(-keys)[:wanted]]:
-            mask |= 1 << int(letter)
-    return mask
+        order = np.argsort(-keys[:, letters], axis=1)  # each box's letters of the group, by key
+        ranks = np.empty_like(order)
+        np.put_along_axis(ranks, order, np.arange(len(letters))[None, :], axis=1)
+        drawn[:, letters] = ranks < wanted[:, None]
+    return drawn @ (np.int64(1) << np.arange(26))
 
 
 @dataclass(frozen=True)
@@ -112,62 +117,96 @@ class ChainIndex:
         """Return the chain index of a word index (one pass over its words' bytes)."""
         codes = np.frombuffer(("\n".join(index.words) + "\n").encode("ascii"), dtype=np.uint8)
         ends = np.flatnonzero(codes == ord("\n"))
-        starts = np.concatenate(([0], ends[:-1] + 1))
+        starts = np.concatenate(([0], ends[:-1] + 1))[: len(index.words)]
         repeated = np.append(codes[1:] == codes[:-1], False)
         doubles = np.add.reduceat(repeated, starts) if len(starts) else np.zeros(0, int)
-        return cls(index, codes[starts], codes[ends - 1], doubles == 0)
+        return cls(index, index.firsts, index.lasts, doubles == 0)
 
 
-def seed_pair(chain: ChainIndex, box: int, rng: np.random.Generator) -> tuple[str, str] | None:
-    """Return a random pair of list words that chain and use exactly the 12 letters of `box`, or
-    None when random tries find none."""
-    inside = chain.index.indices_inside(box)
-    inside = inside[chain.playable[inside]]
-    if not len(inside):
+@dataclass(frozen=True)
+class BoxWords:
+    """The words of a list made only of the letters of each of several boxes (12 letters each),
+    with no letter twice in a row, box after box (in the order of lb.WordIndex.inside_boxes), and
+    their letters in box-local bits: bit i and position i are the box's i-th letter in
+    alphabetical order."""
+
+    boxes: np.ndarray  # each box's letter mask
+    box: np.ndarray  # per word: the number of its box
+    inside: np.ndarray  # per word: its position in the index's words
+    local: np.ndarray  # per word: its box-local mask
+    first: np.ndarray  # per word: the box position of its first letter
+    last: np.ndarray  # per word: the box position of its last letter
+
+    @classmethod
+    def of(cls, chain: ChainIndex, boxes: np.ndarray) -> BoxWords:
+        """Return the words of a chain index made of the letters of each box."""
+        inside, local, box = chain.index.inside_boxes(boxes)
+        kept = chain.playable[inside]
+        inside, local, box = inside[kept], local[kept], box[kept]
+        position = np.zeros((len(boxes), 256), dtype=np.int64)  # per box, by letter byte
+        letters = lb.box_letters(boxes, LETTERS)
+        np.put_along_axis(position, letters + 97, np.arange(LETTERS)[None, :], axis=1)
+        first, last = position[box, chain.firsts[inside]], position[box, chain.lasts[inside]]
+        return cls(boxes, box, inside, local, first, last)
+
+    def of_box(self, number: int) -> slice:
+        """Return where the words of one box are."""
+        start, end = np.searchsorted(self.box, [number, number + 1])
+        return slice(int(start), int(end))
+
+
+def with_partner(words: BoxWords) -> np.ndarray:
+    """Return, per word, whether some word of its box (itself included) starts with its last
+    letter and holds every box letter it lacks: per box and set of letters, the first letters of
+    the words holding it (bit f: box letter f), folded over supersets (lb.fold_supersets, as the
+    solver counts two-word solutions)."""
+    firsts = np.zeros((FULL_BOX + 1, len(words.boxes)), dtype=np.uint16)
+    bits = np.left_shift(np.uint16(1), words.first.astype(np.uint16))
+    np.bitwise_or.at(firsts, (words.local, words.box), bits)
+    lb.fold_supersets(firsts, np.bitwise_or)
+    return (firsts[FULL_BOX ^ words.local, words.box] >> words.last) & 1 == 1
+
+
+def seed_pair(
+    chain: ChainIndex, words: BoxWords, chains_on: np.ndarray, number: int, rng: np.random.Generator
+) -> tuple[str, str] | None:
+    """Return a random pair of one box's words that chain and use all 12 of its letters, or None
+    when random tries find none (`chains_on`: with_partner of the words)."""
+    at = words.of_box(number)
+    local, first, chains = words.local[at], words.first[at], chains_on[at]
+    if not len(local):
         return None
-    masks, firsts, lasts = chain.index.masks[inside], chain.firsts[inside], chain.lasts[inside]
-    chains_on = with_partner(masks, firsts, lasts, box)
-    for i in rng.permutation(len(inside))[:PAIR_TRIES].tolist():
-        if chains_on[i]:
-            partners = np.flatnonzero(((masks | masks[i]) == box) & (firsts == lasts[i]))
-            second = inside[partners[rng.integers(len(partners))]]
-            return chain.index.words[int(inside[i])], chain.index.words[int(second)]
+    for i in rng.permutation(len(local))[:PAIR_TRIES].tolist():
+        if chains[i]:
+            partners = np.flatnonzero(
+                ((local | local[i]) == FULL_BOX) & (first == words.last[at][i])
+            )
+            second = partners[rng.integers(len(partners))]
+            inside = words.inside[at]
+            return chain.index.words[int(inside[i])], chain.index.words[int(inside[second])]
     return None
-
-
-def with_partner(masks: np.ndarray, firsts: np.ndarray, lasts: np.ndarray, box: int) -> np.ndarray:
-    """Return, per word made of the box's letters, whether some such word (itself included)
-    starts with its last letter and holds every box letter it lacks: counts of words by first
-    letter and box-local letter set, summed over supersets (lb.fold_supersets, as the solver
-    counts two-word solutions)."""
-    letters = np.flatnonzero((box >> np.arange(26)) & 1)
-    local = ((masks[:, None] >> letters) & 1) @ (1 << np.arange(len(letters)))
-    full = (1 << len(letters)) - 1
-    counts = np.bincount(local * 26 + (firsts - 97), minlength=(full + 1) * 26).astype(np.int32)
-    counts = counts.reshape(full + 1, 26)
-    lb.fold_supersets(counts, np.add)
-    return counts[full ^ local, lasts.astype(np.int64) - 97] > 0
 
 
 def layout(pair: tuple[str, str], rng: np.random.Generator) -> tuple[str, str, str, str] | None:
     """Return 4 sides of 3 letters holding the pair's 12 letters with no two neighbours of either
-    word on one side, or None when random tries find none."""
+    word on one side, placed in a random order, or None when no layout has none (the search
+    tries every one, so another order would find none either)."""
     letters = sorted(set(pair[0]) | set(pair[1]))
     neighbours: dict[str, set[str]] = {letter: set() for letter in letters}
     for word in pair:
         for a, b in zip(word, word[1:], strict=False):
             neighbours[a].add(b)
             neighbours[b].add(a)
-    for _ in range(LAYOUT_TRIES):
-        order = [letters[i] for i in rng.permutation(LETTERS)]
-        sides: list[list[str]] = [[] for _ in range(SIDES)]
-        if place(order, sides, neighbours):
-            return tuple("".join(sorted(side)) for side in sides)  # type: ignore[return-value]
+    order = [letters[i] for i in rng.permutation(LETTERS)]
+    sides: list[list[str]] = [[] for _ in range(SIDES)]
+    if place(order, sides, neighbours):
+        return tuple("".join(sorted(side)) for side in sides)  # type: ignore[return-value]
     return None
 
 
 def place(order: list[str], sides: list[list[str]], neighbours: dict[str, set[str]]) -> bool:
-    """Place the letters of `order` on the sides (backtracking); return True when all fit."""
+    """Place the letters of `order` on the sides (backtracking); return True when all fit. Empty
+    sides are alike, so a letter tries the first of them only: a failure there fails on each."""
     if not order:
         return True
     letter, rest = order[0], order[1:]
@@ -177,7 +216,36 @@ def place(order: list[str], sides: list[list[str]], neighbours: dict[str, set[st
             if place(rest, sides, neighbours):
                 return True
             side.pop()
+        if not side:
+            break
     return False
+
+
+Laid = tuple[tuple[str, str], tuple[str, str, str, str]]  # a box's seed pair and its sides
+
+
+def laid_out_boards(chain: ChainIndex, words: BoxWords, laid: dict[int, Laid]) -> list[MadeBoard]:
+    """Return the boards laid out on some of the boxes (box number: seed pair and sides) with
+    their figures, counted for all at once; a board with a one-word solution is left out."""
+    numbers = list(laid)
+    slot = np.full(len(words.boxes), -1)
+    slot[numbers] = np.arange(len(numbers))
+    same_side = np.array([lb.same_side_pairs(lb.parse_board(laid[n][1])) for n in numbers])
+    on = np.flatnonzero(slot[words.box] >= 0)
+    on = on[~chain.index.clashes_on_boards(words.inside[on], same_side, slot[words.box[on]])]
+    board = slot[words.box[on]]
+    one, two = lb.solution_counts_by_board(
+        board, words.local[on], words.first[on], words.last[on], len(numbers)
+    )
+    playable = np.bincount(board, minlength=len(numbers))
+    return [
+        MadeBoard(laid[n][1], laid[n][0], int(playable[i]), int(two[i]), int(one[i]))
+        for i, n in enumerate(numbers)
+        if one[i] == 0
+    ]
+
+
+BOX_BATCH = (8, 64)  # the fewest and most boxes drawn at once: their words found in one search
 
 
 def make_boards(
@@ -185,19 +253,30 @@ def make_boards(
 ) -> list[MadeBoard]:
     """Return `count` boards made from the list with letters in the NYT's style (each with a
     two-word solution, none with a one-word solution); fewer when a list is too small to make
-    them in MAX_DRAWS_PER_BOARD draws of letters each."""
+    them in MAX_DRAWS_PER_BOARD draws of letters each. Letters are drawn a batch at a time
+    (about two sets per board still wanted: one in two makes a board)."""
     made: list[MadeBoard] = []
-    for _ in range(count * MAX_DRAWS_PER_BOARD):
-        if len(made) == count:
-            break
-        pair = seed_pair(chain, draw_letters(style, rng), rng)
+    drawn = 0
+    while len(made) < count and drawn < count * MAX_DRAWS_PER_BOARD:
+        batch = min(max(2 * (count - len(made)), BOX_BATCH[0]), BOX_BATCH[1])
+        made += boards_of(chain, draw_boxes(style, batch, rng), rng)
+        drawn += batch
+    return made[:count]
+
+
+def boards_of(chain: ChainIndex, boxes: np.ndarray, rng: np.random.Generator) -> list[MadeBoard]:
+    """Return the boards made on sets of 12 letters: for each, a random pair of list words that
+    chain and use them all, laid out on the sides, unless the set has none or no layout fits,
+    or the board has a one-word solution (about one set in two makes a board)."""
+    words = BoxWords.of(chain, boxes)
+    chains_on = with_partner(words)
+    laid: dict[int, Laid] = {}
+    for number in range(len(boxes)):
+        pair = seed_pair(chain, words, chains_on, number, rng)
         sides = layout(pair, rng) if pair else None
-        if pair is None or sides is None:
-            continue
-        words, one, two = figures(chain.index, sides)
-        if one == 0:
-            made.append(MadeBoard(sides, pair, words, two, one))
-    return made
+        if pair and sides:
+            laid[number] = (pair, sides)
+    return laid_out_boards(chain, words, laid) if laid else []
 
 
 def side_vowels(sides: tuple[str, ...]) -> tuple[int, ...]:

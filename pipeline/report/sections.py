@@ -11,6 +11,7 @@ from pipeline.render.model import (
     MIN_BIN_PAIRS,
     Articles,
     Bars,
+    Block,
     Bullets,
     Chart,
     ConfidenceReport,
@@ -584,9 +585,13 @@ def edits_blocks(edits: Table, slug: str) -> tuple[Paragraph | TableBlock, ...]:
 # --- the NYT's changes of mind (pipeline changes, and the report's section) ---------------------
 
 
-def changes_sections(found: Changes, prefix: str = "changes") -> list[Section]:
+def changes_sections(
+    found: Changes, prefix: str = "changes", limit: int | None = None
+) -> list[Section]:
     """Return a game's changes of mind as sections: the counts, per year, the same-day
-    corrections, every word with its flips, and (for one word) its whole history."""
+    corrections, every word with its flips (the report's CSV file; with `limit`, the words with
+    the most flips, as many as that, for `pipeline changes`), and (for one word) its whole
+    history."""
     counts = found.counts()
     first, last = found.first or "the archive's first puzzle", found.last or "its last"
     window = f"{first} .. {last}"
@@ -631,15 +636,7 @@ def changes_sections(found: Changes, prefix: str = "changes") -> list[Section]:
                     "copied it earlier.",
                     file=f"{game.slug}_{prefix}_corrections.csv",
                 ),
-                TableBlock(
-                    "words",
-                    words,
-                    view,
-                    caption="Every such word, the most flips first: its verdicts, its flips "
-                    "(date and the verdict it turned to) and its state now.",
-                    file=f"{game.slug}_{prefix}_words.csv",
-                    collapsed=len(words.rows) > 40,
-                ),
+                *words_blocks(words, view, f"{game.slug}_{prefix}_words.csv", limit),
             ),
         )
     ]
@@ -658,6 +655,27 @@ def changes_sections(found: Changes, prefix: str = "changes") -> list[Section]:
             )
         )
     return sections
+
+
+def words_blocks(words: Table, view: Table, file: str, limit: int | None) -> list[Block]:
+    """Return the blocks of the words with both verdicts: every one (folded and in its CSV file
+    when long), or the first `limit` with how many more there are."""
+    caption = (
+        "Every such word, the most flips first: its verdicts, its flips (date and the verdict it "
+        "turned to) and its state now."
+    )
+    if limit is None:
+        return [TableBlock("words", words, view, caption, file, collapsed=len(words.rows) > 40)]
+    shown = Table(view.columns, view.rows[:limit])
+    blocks: list[Block] = [TableBlock("words", words, shown, caption, file)]
+    if len(view.rows) > limit:
+        blocks.append(
+            Paragraph(
+                f"... and {plural(len(view.rows) - limit, 'more word')} (--limit sets how many; "
+                "--format csv --out FILE writes every one)"
+            )
+        )
+    return blocks
 
 
 def flips_text(flips: list[dict]) -> str:

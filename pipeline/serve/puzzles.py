@@ -17,6 +17,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
+from pipeline import config
 from pipeline.errors import UserError
 from pipeline.games import Game
 from pipeline.games.generated import GENERATED_ID
@@ -96,7 +97,7 @@ class Puzzles:
         from pipeline.storage import warehouse
 
         if not self.warehouse_path.exists():
-            raise UserError("no warehouse yet: run `make dictionary` (or `pipeline scrape`)")
+            raise UserError(config.missing_warehouse(self.warehouse_path))
         return warehouse.open_warehouse(self.warehouse_path, read_only=True)
 
     def nyt_record(self, game: Game, puzzle_id: str) -> Record:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+from collections import Counter
 
 from pipeline.render.json import records
 from pipeline.render.text import markdown_table, plural
@@ -79,15 +80,18 @@ def new_reversals(con: Connection, dates: list[dt.date]) -> Table:
 
 
 def new_reversals_line(flips: Table) -> str:
-    """Return the line announcing the reversals a scrape brought, and how to see them."""
+    """Return the line announcing the reversals a scrape brought: per game, how many of each
+    kind and the command that lists them. No word is named: the NYT drops slurs from its lists,
+    so its reversals are where they are (a first scrape's began with three)."""
     if not flips.rows:
         return "No new reversals: the days loaded repeat every earlier verdict."
-    shown = ", ".join(
-        f"{word} ({game} {date}, {change})" for game, date, word, change in flips.rows[:10]
-    )
-    more = f" and {len(flips.rows) - 10:,} more" if len(flips.rows) > 10 else ""
-    first_game, first_date = flips.rows[0][0], min(flips.column("date"))
-    return (
-        f"{plural(len(flips.rows), 'new reversal')}: {shown}{more} "
-        f"(run `pipeline changes {first_game} --since {first_date}`)"
-    )
+    games = []
+    for game in dict.fromkeys(flips.column("game")):
+        rows = [row for row in flips.rows if row[0] == game]
+        kinds = Counter(change for *_, change in rows)
+        counted = ", ".join(f"{kinds[kind]:,} {kind}" for kind in changes.KINDS if kinds[kind])
+        since = min(date for _, date, _, _ in rows)
+        games.append(
+            f"{game} {len(rows):,} ({counted}; `pipeline changes {game} --since {since}` lists them)"
+        )
+    return f"{plural(len(flips.rows), 'new reversal')}: {', '.join(games)}"

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 
+from pipeline import config
 from pipeline.errors import UserError
 from pipeline.games import Game
 from pipeline.games.hooks import StoredDay, hooks_of
@@ -54,7 +55,7 @@ def find_day(
     else:
         fallback = "the latest stored puzzle (offline)"
     if con is None:
-        raise UserError(f"no warehouse to read a stored {game.title} puzzle: run `pipeline scrape`")
+        raise UserError(config.missing_warehouse(config.warehouse_path()))
     record = stored_record(con, game, date)
     if record is None:
         raise UserError(

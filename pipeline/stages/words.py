@@ -24,6 +24,9 @@ from pipeline.storage.download import Downloader
 from pipeline.storage.warehouse import Connection
 from solvers.masks import is_plain_word
 
+EXAMPLES_SHOWN = 5  # the dropped entries of each source and reason the summary shows
+EXAMPLES_KEPT = 20  # kept to choose them from (an offensive one is never shown)
+
 
 def drop_reason(entry: str) -> str | None:
     """Return why a raw entry is not a plain lowercase word, or None when it is one."""
@@ -59,6 +62,7 @@ class WordCollection:
     capitalized: set[str] = field(default_factory=set)
     first_names: set[str] = field(default_factory=set)
     offensive: set[str] = field(default_factory=set)
+    offensive_phrases: set[str] = field(default_factory=set)  # the list's entries not plain words
     brown_count: Counter = field(default_factory=Counter)
     zipf: dict[str, float] = field(default_factory=dict)
     wordfreq_rank: dict[str, int] = field(default_factory=dict)
@@ -94,16 +98,18 @@ class WordCollection:
                 self.count_drop(source, entry, reason)
 
     def count_drop(self, source: str, entry: str, reason: str) -> None:
-        """Count one dropped entry, keep a few examples, and remember capitalized words."""
+        """Count one dropped entry, keep a few examples (more than shown: an offensive one is
+        left out, see `examples`), and remember capitalized words."""
         self.drops[source, reason] += 1
         examples = self.drop_examples[source, reason]
-        if len(examples) < 5:
+        if len(examples) < EXAMPLES_KEPT:
             examples.append(entry)
         if reason == "proper_noun":
             self.capitalized.add(entry.lower())
 
     def add_offensive(self, entries: Iterable[str]) -> None:
-        """Mark the plain words of the offensive-word list; count the rest (phrases, ...) by reason."""
+        """Mark the plain words of the offensive-word list; count the rest (phrases, ...) by reason,
+        keeping them to tell offensive examples, never to show them."""
         for entry in entries:
             entry = entry.strip()
             self.entries_read["ldnoobw"] += 1
@@ -112,9 +118,20 @@ class WordCollection:
                 self.offensive.add(entry)
             else:
                 self.drops["ldnoobw", reason] += 1
-                examples = self.drop_examples["ldnoobw", reason]
-                if len(examples) < 5:
-                    examples.append(entry)
+                self.offensive_phrases.add(entry.lower())
+
+    def examples(self, source: str, reason: str) -> list[str]:
+        """Return a few of the entries a source dropped for a reason, none of them offensive (on
+        the offensive-word list, or holding a word of it): none of that list's own."""
+        if source == "ldnoobw":
+            return []
+        shown = [
+            entry
+            for entry in self.drop_examples[source, reason]
+            if entry.lower() not in self.offensive_phrases
+            and not self.offensive.intersection(re.findall(r"[a-z]+", entry.lower()))
+        ]
+        return shown[:EXAMPLES_SHOWN]
 
     def kept(self, source: str) -> int:
         """Return how many distinct words a source contributed."""
@@ -359,7 +376,7 @@ def drop_columns(words: WordCollection) -> dict[str, list]:
         "source": [source for (source, _), _ in drops],
         "reason": [reason for (_, reason), _ in drops],
         "entries": [count for _, count in drops],
-        "examples": [words.drop_examples[key] for key, _ in drops],
+        "examples": [words.examples(source, reason) for (source, reason), _ in drops],
     }
 
 

@@ -43,6 +43,16 @@ def _checked_output_file(path: Path) -> Path:
     return target
 
 
+def default_folder(folder: Path) -> Path:
+    """Return a command's default output folder (`reports/`), made with its parents when it is
+    missing, as in a fresh clone; a folder the user names with --out is never made this way."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise UserError(f"cannot make the folder {folder}: {reason(error)}") from None
+    return folder
+
+
 def check_output_folder(folder: Path, names: Iterable[str] = ()) -> None:
     """Raise a UserError unless `folder` is (or can be created as) a writable folder whose files
     `names` can be written."""

@@ -52,9 +52,7 @@ def connect(path: Path | None = None, *, read_only: bool = False) -> Connection:
     UserError. Prefer `open_warehouse`, which closes it again."""
     path = path or config.warehouse_path()
     if read_only and not path.exists():
-        raise UserError(
-            f"no warehouse at {path}: run `make dictionary` (or `pipeline words`) first"
-        )
+        raise UserError(config.missing_warehouse(path))
     try:
         con = duckdb.connect(str(path), read_only=read_only)
     except duckdb.Error as error:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import datetime as dt
 import os
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -17,7 +17,7 @@ from pipeline.games import LETTER_BOXED
 from pipeline.games.hooks import GameHooks, ReportContext, StoredDay, comparison_lines, some_words
 from pipeline.render.text import plural
 from pipeline.sources.records import BoxRecord
-from pipeline.storage import warehouse
+from pipeline.storage import named_lists, warehouse
 from pipeline.storage.warehouse import Connection
 from pipeline.table import Table
 from solvers import letter_boxed as lb
@@ -240,15 +240,22 @@ def day_lines(day: StoredDay, reveal: bool) -> list[str]:
     return lines
 
 
-def best_of_the_day(day: StoredDay) -> tuple[Any, tuple[str, ...] | None]:
-    """Return the board's solution links and a best solution, with the NYT's word list of the
-    day when it is known, else the custom dictionary's words."""
+def best_of_the_day(
+    day: StoredDay, zipf: Mapping[str, float] | None = None
+) -> tuple[Any, tuple[str, ...] | None]:
+    """Return the board's solution links and the best solution (lb.best_chain: the one the page
+    and `solve` show too), with the NYT's word list of the day when it is known, else the custom
+    dictionary's words; `zipf`: the Zipf frequencies beside the custom list (read when None)."""
     record = day.record
     assert isinstance(record, BoxRecord)
     board = lb.parse_board(list(record.sides))
     words = list(record.dictionary) if record.dictionary is not None else day.expected
     links = lb.board_links(board, lb.playable_words(board, words), lb.DEFAULT_MAX_WORDS)
-    return links, (tuple(lb.first_chain(links)) if links else None)
+    if not links:
+        return links, None
+    return links, lb.best_chain(
+        links, named_lists.zipf_lookup(LETTER_BOXED) if zipf is None else zipf
+    )
 
 
 def day_record(day: StoredDay, reveal: bool) -> dict:
@@ -355,24 +362,15 @@ def archived_days(con: Connection) -> list[tuple]:
 def solve_archive(con: Connection) -> list[DaySolutions]:
     """Solve every archived day exactly with its own dictionary; count its 1- and 2-word solutions."""
     solved = []
+    zipf = named_lists.zipf_lookup(LETTER_BOXED)
     for date, board, nyt, words in progress.track(archived_days(con), "solving every archived day"):
         arrays = lb.BoardWords.of(board, words)
-        links = best_links(arrays)
-        best = lb.first_chain(links) if links else None
+        links = lb.links_of(arrays, lb.DEFAULT_MAX_WORDS)
+        best = lb.best_chain(links, zipf) if links else None
         one_word, two_words = lb.short_solution_counts(arrays)
         count = lb.chain_count(links) if links else 0
         solved.append(DaySolutions(date, nyt, best, count, one_word, two_words))
     return solved
-
-
-def best_links(arrays: lb.BoardWords) -> list[dict[lb.State, list[lb.Link]]]:
-    """Return the links of a board's best solutions, as `lb.board_links` does: from the arrays
-    already made when a solution has at most two words (every archived day has one), else by
-    the full search."""
-    short = lb.short_links(arrays, lb.DEFAULT_MAX_WORDS)
-    if short is not None:
-        return short
-    return lb.board_links(arrays.board, arrays.words, lb.DEFAULT_MAX_WORDS)
 
 
 def nyt_solution_rows(days: list[DaySolutions]) -> Table:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -18,7 +19,6 @@ from pipeline.games.play import (
     BadGuess,
     PuzzleReader,
     custom_words,
-    generated_record,
     generated_request,
     plain_word,
 )
@@ -80,15 +80,15 @@ def read(puzzles: PuzzleReader, puzzle_id: str) -> BoxPuzzle:
 
 
 def read_generated(puzzles: PuzzleReader, puzzle_id: str, match: re.Match[str]) -> BoxPuzzle:
-    """Make the generated board of an id (the draw up to its place)."""
-    from pipeline.games.letter_boxed.generate import generate  # numpy: only when asked
+    """Make the generated board of an id (its block of the draw alone)."""
+    from pipeline.games.letter_boxed.generate import generate_last  # numpy: only when asked
+    from pipeline.storage.named_lists import zipf_lookup
     from solvers import letter_boxed as lb
 
     request = generated_request(match)
     custom = custom_words(LETTER_BOXED)
     with puzzles.connection() as con:
-        records = generate(con, custom, request)
-    record = generated_record(records, request, puzzle_id)
+        record = generate_last(con, custom, zipf_lookup(LETTER_BOXED), request)
     board = lb.parse_board(record["sides"])
     return BoxPuzzle(
         puzzle_id,
@@ -155,19 +155,22 @@ def facts(puzzle: BoxPuzzle) -> PuzzleFacts:
 
 
 def check_chain(puzzle: BoxPuzzle, words: list[str]) -> dict:
-    """Return whether a chain of words follows the rules, which letters it leaves, and whether it
-    solves the board; the first broken rule is named with its word."""
+    """Return whether a chain of words follows the rules, which letters the words before the
+    first broken rule leave, and whether it solves the board; the first broken rule is named
+    with its word."""
     if len(words) > MAX_CHAIN_WORDS:
         raise BadGuess(f"a chain has at most {MAX_CHAIN_WORDS} words")
     played = [plain_word(word) for word in words]
     problem = None
+    kept = played  # the words before the first broken rule (a broken word uses no letter)
     for place, word in enumerate(played):
         reason = chain_problem(puzzle, played, place)
         if reason:
             problem = {"index": place, "word": word, "reason": reason}
+            kept = played[:place]
             break
     valid = problem is None
-    left = sorted(set(puzzle.board.letters) - set("".join(played)))
+    left = sorted(set(puzzle.board.letters) - set("".join(kept)))
     return {
         "words": played,
         "valid": valid,
@@ -196,12 +199,14 @@ def chain_problem(puzzle: BoxPuzzle, played: list[str], place: int) -> str | Non
     return None
 
 
-def best_solution(puzzle: BoxPuzzle) -> tuple[str, ...]:
-    """Return the best solution with the board's words whose rarest word is the commonest (the
-    Zipf file beside the custom list; without it, the alphabetically first), none: empty."""
-    from pipeline.storage.named_lists import read_zipf
+def best_solution(puzzle: BoxPuzzle, zipf: Mapping[str, float] | None = None) -> tuple[str, ...]:
+    """Return the best solution with the board's words (lb.best_chain: the one `today --reveal`
+    and `solve` show too), none: empty; `zipf`: the Zipf frequencies beside the custom list (read
+    when None; without the file, the alphabetically first)."""
+    from pipeline.storage.named_lists import zipf_lookup
     from solvers import letter_boxed as lb
 
-    zipf = read_zipf(LETTER_BOXED, puzzle.board.letters)
-    found = lb.solve(puzzle.board, sorted(puzzle.words), zipf=zipf)
+    found = lb.solve(
+        puzzle.board, sorted(puzzle.words), zipf=zipf_lookup(LETTER_BOXED) if zipf is None else zipf
+    )
     return found.words if found else ()

@@ -20,9 +20,11 @@ from pipeline.storage import warehouse
 from pipeline.storage.warehouse import Connection
 from solvers import spelling_bee_scoring as scoring
 from solvers.masks import ALPHABET
+from solvers.spelling_bee import Puzzle
 
 MAX_EXPECTED_ERRORS = 2.0  # a honeycomb the list may get more words wrong in is never drawn
 SECONDS_PER_100 = 1.0  # the target of `pipeline bench generate` for 100 puzzles
+SECONDS_PER_ID = 1.0  # its target for the puzzle of the furthest place an id may name
 
 
 @dataclass(frozen=True)
@@ -109,25 +111,44 @@ def recent_nyt_style(
     return hs.recent_style(rows[kept], days[kept], reused[kept], until)
 
 
+@dataclass(frozen=True)
+class HoneycombDraws:
+    """What drawing Spelling Bee puzzles reads, read once: the stored honeycombs with their
+    log-odds (stored, or refitted for --since), the NYT's puzzles and the custom list's words."""
+
+    stored: StoredHoneycombs
+    log_odds: np.ndarray
+    nyt: hs.NytPuzzles
+    words: HoneycombWords
+
+    @classmethod
+    def of(cls, con: Connection, since: dt.date | None) -> HoneycombDraws:
+        """Return what the draws read, in the stored style or that of the NYT from `since` on."""
+        stored = stored_honeycombs(con)
+        log_odds = stored.log_odds if since is None else since_log_odds(con, stored, since)
+        nyt, _ = learned.nyt_honeycombs(con)
+        return cls(stored, log_odds, nyt, honeycomb_words(con))
+
+    def records(self, request: Request) -> list[dict]:
+        """Return the records of a draw of `request.count` puzzles (fewer when fewer can be
+        published)."""
+        stored, log_odds = self.stored, self.log_odds
+        pool = np.flatnonzero(publishable(stored, request))
+        reused = np.isin(stored.candidates.letters_mask[pool], self.nyt.letters_mask)
+        recent = recent_nyt_style(stored, self.nyt, request.difficulty)
+        rng = np.random.default_rng(request.seed)
+        chosen = hs.draw_like_recent(
+            stored.candidates, pool, log_odds[pool], reused, recent, request.count, rng
+        )
+        return [
+            honeycomb_record(request, index, stored, int(row), log_odds[row], self.words)
+            for index, row in enumerate(chosen.tolist())
+        ]
+
+
 def generate(con: Connection, request: Request) -> list[dict]:
     """Return the generated Spelling Bee puzzles' records."""
-    stored = stored_honeycombs(con)
-    log_odds = (
-        stored.log_odds if request.since is None else since_log_odds(con, stored, request.since)
-    )
-    pool = np.flatnonzero(publishable(stored, request))
-    nyt, _ = learned.nyt_honeycombs(con)
-    reused = np.isin(stored.candidates.letters_mask[pool], nyt.letters_mask)
-    recent = recent_nyt_style(stored, nyt, request.difficulty)
-    rng = np.random.default_rng(request.seed)
-    chosen = hs.draw_like_recent(
-        stored.candidates, pool, log_odds[pool], reused, recent, request.count, rng
-    )
-    words = honeycomb_words(con)
-    return [
-        honeycomb_record(request, index, stored, int(row), log_odds[row], words)
-        for index, row in enumerate(chosen.tolist())
-    ]
+    return HoneycombDraws.of(con, request.since).records(request)
 
 
 def honeycomb_record(
@@ -147,8 +168,9 @@ def honeycomb_record(
         letter for i, letter in enumerate(ALPHABET) if letters_mask >> i & 1 and letter != center
     )
     listed = [words.words[i] for i in np.flatnonzero(fits & words.listed).tolist()]
-    answers = scoring.order_answers(listed, center + others)
-    points = scoring.total_score(answers, center + others)
+    puzzle = Puzzle(center, others)  # its mask computed once, not once a word
+    answers = scoring.order_answers(listed, puzzle)
+    points = scoring.total_score(answers, puzzle)
     ranks = dict(scoring.rank_thresholds(points))
     unsure = np.flatnonzero(fits & words.maybe)
     low_share = int(candidates.low_frequency_points[row]) / max(points, 1)
@@ -157,7 +179,7 @@ def honeycomb_record(
         "center": center,
         "others": others,
         "answers": answers,
-        "pangrams": [w for w in answers if scoring.is_pangram(w, center + others)],
+        "pangrams": [w for w in answers if scoring.is_pangram(w, puzzle)],
         "points": points,
         "word_count": len(answers),
         "genius": ranks["Genius"],

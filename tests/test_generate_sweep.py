@@ -1,0 +1,99 @@
+"""Every draw the custom lists can make is delivered: seeds x every difficulty x `--count` 1 and
+20, both games, on the mirror warehouse, with each record checked against the rules.
+
+The generators are called in process, once per draw, through the objects `pipeline generate`
+builds once per command (BoardMaker, HoneycombDraws): the draws of a seed share the boards made
+for it, as one command's draws would. Spelling Bee is swept over the 100 seeds of the bench's
+sweep; Letter Boxed over LETTER_BOXED_SEEDS, since its 100 seeds take 35-40 s of CPU on this
+machine (about 230 boards made a seed: the hard third is a quarter of the boards made, and a
+block of 10 draws from 30 of them). `pipeline bench generate` sweeps all 100 seeds of both games
+(its figures "draws delivered whole").
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator
+
+import pytest
+
+from pipeline.bench.generate import SWEEP_COUNTS, SWEEP_SEEDS
+from pipeline.games import LETTER_BOXED
+from pipeline.games.generated import Request
+from pipeline.games.letter_boxed.generate import BoardMaker
+from pipeline.games.play import custom_words
+from pipeline.games.spelling_bee.generate import HoneycombDraws
+from pipeline.model.difficulty import THIRDS, Difficulty
+from pipeline.storage.named_lists import zipf_lookup
+from solvers import letter_boxed as lb
+from solvers.spelling_bee_scoring import word_score
+from tests.conftest import MirrorWarehouse
+
+LETTER_BOXED_SEEDS = SWEEP_SEEDS[:25]
+FEW, MANY = sorted(SWEEP_COUNTS)
+PLACES = range(1, MANY + 1)
+
+
+@pytest.fixture
+def mirror_env(mirror_warehouse: MirrorWarehouse, monkeypatch: pytest.MonkeyPatch) -> Iterator:
+    """Point the pipeline at the mirror warehouse and its lists; yield a connection to it."""
+    for name, value in mirror_warehouse.env.items():
+        monkeypatch.setenv(name, value)
+    with contextlib.closing(mirror_warehouse.connect()) as con:
+        yield con
+
+
+def draws(seed: int) -> Iterator[tuple[Difficulty, Request, Request]]:
+    """Yield each difficulty with the seed's draws of MANY and of FEW puzzles."""
+    for difficulty in Difficulty:
+        many, few = (Request(count, seed, difficulty, None, False) for count in (MANY, FEW))
+        yield difficulty, many, few
+
+
+def in_third(difficulty: Difficulty, percentile: float) -> bool:
+    """Return whether a rounded percentile is in the difficulty's third."""
+    low, high = THIRDS.get(difficulty.value, (0.0, 100.01))
+    return round(low, 1) <= percentile <= round(high, 1)
+
+
+def test_every_letter_boxed_draw_is_delivered(mirror_env) -> None:
+    maker = BoardMaker.of(mirror_env, custom_words(LETTER_BOXED), zipf_lookup(LETTER_BOXED), None)
+    nyt_letters = maker.reference.nyt_letters
+    for seed in LETTER_BOXED_SEEDS:
+        for difficulty, many, few in draws(seed):
+            records = maker.records(many)
+            assert [r["id"] for r in records] == [f"g{seed}-{difficulty}-{n}" for n in PLACES]
+            assert maker.records(few) == records[:FEW]  # the first n boards are the draw of n
+            assert maker.last_record(many) == records[-1]  # an id's board, from its block
+            assert len({tuple(r["sides"]) for r in records}) == len(records)
+            for record in records:
+                assert_board_keeps_the_rules(record, difficulty, nyt_letters)
+        maker.made.clear()  # a seed's boards are made for it alone
+
+
+def assert_board_keeps_the_rules(
+    record: dict, difficulty: Difficulty, nyt_letters: set[frozenset[str]]
+) -> None:
+    """Check a generated board: new, of its difficulty, solved in two words that chain."""
+    board = lb.parse_board(record["sides"])
+    assert frozenset(board.letters) not in nyt_letters
+    assert in_third(difficulty, record["difficulty"]["percentile"])
+    first, second = record["solution"]  # a made board has a two-word solution
+    assert first[-1] == second[0] and set(first + second) == set(board.letters)
+    assert lb.is_playable(board, first) and lb.is_playable(board, second)
+
+
+@pytest.mark.parametrize("half", [SWEEP_SEEDS[:50], SWEEP_SEEDS[50:]], ids=["seeds0", "seeds50"])
+def test_every_spelling_bee_draw_is_delivered(mirror_env, half: range) -> None:
+    honeycombs = HoneycombDraws.of(mirror_env, None)
+    for seed in half:
+        for difficulty, many, few in draws(seed):
+            records = honeycombs.records(many)
+            assert [r["id"] for r in records] == [f"g{seed}-{difficulty}-{n}" for n in PLACES]
+            assert honeycombs.records(few) == records[:FEW]
+            assert len({(r["center"], r["others"]) for r in records}) == len(records)
+            for record in records:
+                letters = record["center"] + record["others"]
+                assert in_third(difficulty, record["difficulty"]["percentile"])
+                assert all(set(p) == set(letters) for p in record["pangrams"])
+                assert record["points"] == sum(word_score(w, letters) for w in record["answers"])
