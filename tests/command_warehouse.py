@@ -1,8 +1,9 @@
 """The command warehouse: one every command can run on, for the tests of what a command does to
 the warehouse and to files (the error matrix of tests/test_cli_errors.py, the output paths of
 tests/test_output_paths.py). Its puzzles are simple and repeated (the same Spelling Bee and
-Letter Boxed board on three dates), built by the real stages; the tests whose answers depend on
-each verdict use the tiny archive instead (tests/tiny_archive.py, the `tiny_warehouse` fixture).
+Letter Boxed board on three dates, with WordNet's senses of their answers from
+tests/wordnet_extract.py), built by the real stages; the tests whose answers depend on each
+verdict use the tiny archive instead (tests/tiny_archive.py, the `tiny_warehouse` fixture).
 
     path = build_command_warehouse(tmp_path / "warehouse.duckdb")
     before = warehouse_snapshot(path)   # every table's rows, to compare after a failed command
@@ -25,6 +26,7 @@ from pipeline.sources.records import BeeRecord
 from pipeline.stages import build, scrape
 from pipeline.stages.words import WordCollection, load_words
 from pipeline.storage import custom_lists, warehouse
+from tests import wordnet_extract
 from tests.made_up_days import BLACKSMITH, CLIMBED_ANSWERS
 
 PUZZLE_DATES = (dt.date(2024, 1, 10), dt.date(2024, 7, 10), dt.date(2025, 1, 10))
@@ -72,6 +74,8 @@ def _build(path: Path) -> None:
     """Build the command warehouse at `path` with the real stages."""
     words = WordCollection()
     words.add_entries("words_alpha", list(WORDS))
+    words.wordnet_senses = wordnet_extract.sense_columns  # the clues of its answers
+    words.wordnet_forms = wordnet_extract.form_columns()
     with pytest.MonkeyPatch.context() as env:
         env.setenv("PIPELINE_CUSTOM", str(path.parent / "built_lists"))
         with warehouse.stage_warehouse(path) as con:

@@ -188,3 +188,40 @@ def test_a_store_from_before_players_is_upgraded_and_claimed_once(tmp_path: Path
         applied = session.rows_of_text("SELECT number, name FROM progress_upgrades")
     reopened.close()
     assert applied == [{"number": 1, "name": "players"}]
+
+
+def test_progress_kept_under_today_moves_to_its_date_once(progress_store: str | Path) -> None:
+    """Servers before `today` and its date were one game kept them apart: the upgrade joins them
+    (the date's words first, each word once, a reveal under either kept) and runs once."""
+    day = dt.date(2024, 1, 10)
+    today = PuzzleKey(BEE, "today", LETTERS)
+    box = PuzzleKey("letter-boxed", "today", "bamlciktoshp")
+    store = Progress(progress_store)  # written as the servers before wrote `today`
+    try:
+        _, both = store.new_owner(PLAYER)
+        _, only_today = store.new_owner(PLAYER)
+        for word in ("climbed", "limb"):
+            store.add_word(both, today, bee_facts(day), word, 1)
+        store.reveal(both, today, bee_facts(day))
+        for word in ("limb", "bleed"):
+            store.add_word(both, bee_key(day), bee_facts(day), word, 1)
+        box_facts = PuzzleFacts(day.toordinal(), par=4)
+        store.replace_chain(only_today, box, box_facts, ["blacksmith", "hop"], True)
+    finally:
+        store.close()
+    upgraded = Progress(progress_store)
+    try:
+        assert [(u.number, u.name) for u in upgraded.applied] == [(2, "today_as_its_date")]
+        joined = upgraded.progress(both, bee_key(day))
+        assert (joined.found, joined.revealed) == (["limb", "bleed", "climbed"], True)
+        assert upgraded.progress(both, today).found == []
+        dated_box = PuzzleKey("letter-boxed", day.isoformat(), "bamlciktoshp")
+        moved = upgraded.progress(only_today, dated_box)
+        assert (moved.found, moved.solved) == (["blacksmith", "hop"], True)
+        stats = upgraded.statistics(both, day)
+        assert (stats[BEE]["puzzles"], stats[BEE]["words"]) == (1, 3)
+    finally:
+        upgraded.close()
+    again = Progress(progress_store)
+    again.close()
+    assert again.applied == []

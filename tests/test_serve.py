@@ -335,11 +335,13 @@ def test_the_api_is_documented_by_openapi(running: Running) -> None:
         "DELETE /api/spelling-bee/{puzzle_id}/progress": private,
         "POST /api/spelling-bee/{puzzle_id}/guess": sorted(private + body),
         "GET /api/spelling-bee/{puzzle_id}/hints": private,
+        "GET /api/spelling-bee/{puzzle_id}/clues": private,
         "POST /api/spelling-bee/{puzzle_id}/reveal": private,
         "GET /api/letter-boxed/{puzzle_id}": public,
         "GET /api/letter-boxed/{puzzle_id}/progress": private,
         "DELETE /api/letter-boxed/{puzzle_id}/progress": private,
         "POST /api/letter-boxed/{puzzle_id}/check": sorted(private + body),
+        "GET /api/letter-boxed/{puzzle_id}/clues": private,
         "POST /api/letter-boxed/{puzzle_id}/reveal": private,
     }
     assert document["components"]["securitySchemes"]["bearer"] == {

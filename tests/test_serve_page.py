@@ -6,6 +6,7 @@ real PostgreSQL cluster in turn."""
 
 from __future__ import annotations
 
+import re
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -14,7 +15,7 @@ import pytest
 
 from tests.command_warehouse import build_command_warehouse
 from tests.conftest import STORES, new_store
-from tests.made_up_days import CLIMBED_ANSWERS
+from tests.made_up_days import BLACKSMITH, CLIMBED_ANSWERS
 from tests.serving import Running, start_server
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -245,6 +246,7 @@ def test_the_page_has_no_accessibility_violation_of_wcag_2_a_and_aa(
     page.goto(f"{running.url}/?room={room}#{game}/{DAY}")  # every panel shown
     page.wait_for_selector("#square g" if game == "letter-boxed" else "#hive g")
     page.wait_for_selector("#stats-tables table")
+    open_every_panel(page, game)  # the hints, a clue and its example
     rules = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]}}
     results = Axe().run(page, options=rules)
     assert results.generate_snapshot() == ""
@@ -275,4 +277,248 @@ def test_the_api_documentation_shows_every_operation_with_the_network_blocked(
     expected = sum(len(methods) for methods in document["paths"].values())
     assert (len(operations), elsewhere) == (expected, [])
     assert "/api/spelling-bee/{puzzle_id}/guess" in [o.replace("\u200b", "") for o in operations]
+    context.close()
+
+
+LATEST = "2025-01-10"  # the command warehouse's last day: `today` offline
+WORD = re.compile(r"[a-z]+")
+BOARD_WORDS = set(BLACKSMITH.dictionary or ())
+
+
+def title(page) -> str:
+    return page.inner_text("#title")
+
+
+def wait_for_title(page, start: str) -> None:
+    page.wait_for_function(f"document.querySelector('#title').textContent.startsWith({start!r})")
+
+
+def test_a_letter_not_on_the_board_is_said_and_a_refused_word_leaves_the_entry(
+    running: Running, browser
+) -> None:
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(f"{running.url}/#spelling-bee/{DAY}")
+    page.wait_for_selector("#hive g")
+    page.keyboard.type("liz")
+    assert (page.inner_text("#message"), page.text_content("#entry")) == (
+        "Z is not in the honeycomb",
+        "li",
+    )
+    page.goto(f"{running.url}/#letter-boxed/{DAY}")
+    page.wait_for_selector("#square g")
+    page.keyboard.type("bly")
+    assert (page.inner_text("#box-message"), page.text_content("#box-entry")) == (
+        "Y is not on the board",
+        "bl",
+    )
+    page.keyboard.press("Backspace")
+    page.keyboard.press("Backspace")
+    type_word(page, "mock")  # letters the board allows, not a word of the day's list
+    page.wait_for_function("document.querySelector('#box-message').textContent.startsWith('MOCK')")
+    assert page.inner_text("#box-message") == "MOCK: not in the NYT's word list of the day"
+    assert page.text_content("#box-entry") == "\xa0"  # cleared: the next word starts afresh
+    type_word(page, "blacksmith")
+    page.wait_for_function("document.querySelector('#chain').textContent === 'blacksmith'")
+    type_word(page, "ola")  # h-o-l-a: after a word, the entry keeps only the letter carried
+    page.wait_for_function("document.querySelector('#box-message').textContent.startsWith('HOLA')")
+    assert page.text_content("#box-entry") == "h"
+    type_word(page, "op")
+    page.wait_for_function("document.querySelector('#box-message').textContent === 'Solved!'")
+    assert page.text_content("#chain") == "blacksmith – hop"
+    context.close()
+
+
+def test_the_address_names_the_puzzle_shown_and_today_is_its_date(
+    running: Running, browser
+) -> None:
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(f"{running.url}/")
+    wait_for_title(page, f"Spelling Bee {LATEST}:")  # today's, offline the latest day
+    assert page.url.endswith("/#spelling-bee/today")
+    type_word(page, "climbed")
+    wait_for_score(page, 14)
+    page.check("input[name=kind][value=date]")
+    page.fill("#date", "2024-07-10")
+    page.click("#play")
+    wait_for_title(page, "Spelling Bee 2024-07-10:")
+    assert page.url.endswith("/#spelling-bee/2024-07-10") and found_words(page) == []
+    page.click("#tab-letter-boxed")
+    wait_for_title(page, "Letter Boxed 2024-07-10:")
+    assert page.url.endswith("/#letter-boxed/2024-07-10")
+    page.go_back()
+    wait_for_title(page, "Spelling Bee 2024-07-10:")
+    assert page.is_checked("input[name=kind][value=date]")
+    page.go_back()
+    wait_for_title(page, f"Spelling Bee {LATEST}:")
+    assert page.url.endswith("/#spelling-bee/today") and found_words(page) == ["climbed"]
+    shared = context.new_page()  # the same address in another tab: the same puzzle, one game
+    shared.goto(f"{running.url}/#spelling-bee/{LATEST}")
+    wait_for_title(shared, f"Spelling Bee {LATEST}:")
+    wait_for_score(shared, 14)
+    assert found_words(shared) == ["climbed"]
+    shared.goto(f"{running.url}/#letter-boxed/2024-07-10")
+    wait_for_title(shared, "Letter Boxed 2024-07-10:")
+    context.close()
+
+
+def test_an_error_of_the_server_is_a_sentence_and_no_text_shows_markdown(
+    running: Running, browser
+) -> None:
+    page = browser.new_page()
+    page.goto(f"{running.url}/#spelling-bee/yesterday")
+    page.wait_for_function("document.querySelector('#title').textContent !== 'loading…'")
+    assert title(page) == (
+        "No Spelling Bee puzzle 'yesterday': an id is a date (YYYY-MM-DD), “today” or a "
+        "generated id (g<seed>-<easy|medium|hard|any>-<n>)."
+    )
+    page.goto(f"{running.url}/#spelling-bee/g7-any-1")
+    wait_for_title(page, "Spelling Bee g7-any-1:")
+    assert title(page) == (
+        "Spelling Bee g7-any-1: 4 words, 21 points, 1 pangram (judged by the custom list (a "
+        "maybe-tier word it leaves out is judged maybe))"
+    )
+    assert "`" not in page.inner_text("body")
+    page.close()
+
+
+def open_every_panel(page, game: str) -> None:
+    """Open the hints and the clues, show a clue and its example (and the Spelling Bee's
+    reveal)."""
+    if game == "spelling-bee":
+        page.click("#hints-box summary")
+        page.click("#clues-box summary")
+        page.click("#clue-next")
+        page.wait_for_selector("#clue .meaning")
+        page.click("#clue-more")
+        page.once("dialog", lambda dialog: dialog.accept())
+        page.click("#reveal")
+        page.wait_for_selector("#answers p")
+    else:
+        page.click("#box-clues-box summary")
+        page.click("#box-clue-next")
+        page.wait_for_selector("#box-clue .meaning")
+        page.click("#box-clue-more")
+
+
+@pytest.mark.parametrize("game", ["spelling-bee", "letter-boxed"])
+def test_no_sideways_scroll_at_a_phones_width(running: Running, browser, game: str) -> None:
+    """Every panel open, in a room (its long link shown), at 320 to 430 px."""
+    context = browser.new_context(viewport={"width": 360, "height": 780})
+    page = context.new_page()
+    room = running.post("/api/rooms").json()["room"]
+    page.goto(f"{running.url}/?room={room}#{game}/{DAY}")
+    page.wait_for_selector("#square g" if game == "letter-boxed" else "#hive g")
+    page.wait_for_selector("#stats-tables table")
+    open_every_panel(page, game)
+    widths = {}
+    for width in (320, 360, 390, 430):
+        page.set_viewport_size({"width": width, "height": 780})
+        widths[width] = page.evaluate("document.documentElement.scrollWidth")
+    assert widths == {320: 320, 360: 360, 390: 390, 430: 430}
+    if game == "spelling-bee":  # the rank bar's last label ends inside the page
+        right = page.evaluate(
+            "document.querySelector('#rank-bar .dot.last span').getBoundingClientRect().right"
+        )
+        assert page.inner_text("#rank-bar .dot.last span") == "Queen Bee 43" and right <= 430
+    context.close()
+
+
+def test_the_page_loads_its_icon_and_plays_without_a_failed_request_or_console_error(
+    running: Running, browser
+) -> None:
+    context = browser.new_context()
+    page = context.new_page()
+    problems: list[str] = []
+    page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda error: problems.append(str(error)))
+    page.on("requestfailed", lambda request: problems.append(f"failed {request.url}"))
+    page.on(
+        "response", lambda r: problems.append(f"{r.status} {r.url}") if r.status >= 400 else None
+    )
+    page.goto(f"{running.url}/#spelling-bee/{DAY}")
+    page.wait_for_selector("#hive g")
+    type_word(page, "limb")
+    wait_for_score(page, 1)
+    page.click("#tab-letter-boxed")
+    page.wait_for_selector("#square g")
+    icon = page.get_attribute("link[rel=icon]", "href")
+    fetched = page.evaluate(
+        """async (paths) => Promise.all(paths.map(async (path) => {
+             const answer = await fetch(path);
+             return [answer.status, answer.headers.get('content-type')];
+           }))""",
+        [icon, "/favicon.ico"],
+    )
+    assert fetched == [[200, "image/svg+xml"], [200, "image/svg+xml"]]
+    assert problems == []
+    context.close()
+
+
+def clue_shown(page, prefix: str = "") -> str:
+    return page.inner_text(f"#{prefix}clue")
+
+
+def press_on(page, selector: str, key: str = "Enter") -> None:
+    """Move the keyboard's focus to an element with Tab, then press a key on it."""
+    for _ in range(80):
+        if page.evaluate(f"document.activeElement === document.querySelector({selector!r})"):
+            page.keyboard.press(key)
+            return
+        page.keyboard.press("Tab")
+    raise AssertionError(f"Tab never reached {selector}")
+
+
+def words_in(text: str) -> set[str]:
+    return set(WORD.findall(text.lower()))
+
+
+def test_a_clue_is_asked_for_one_at_a_time_with_the_keyboard_and_names_no_answer(
+    running: Running, browser
+) -> None:
+    context = browser.new_context()
+    page = context.new_page()
+    received: list[str] = []
+    page.on("response", lambda r: received.append(r.text()) if "/api/" in r.url else None)
+    page.goto(f"{running.url}/#spelling-bee/{DAY}")
+    page.wait_for_selector("#hive g")
+    press_on(page, "#clues-box summary")  # the Clues panel opened and used with the keyboard
+    press_on(page, "#clue-next")
+    page.wait_for_selector("#clue .meaning")
+    assert clue_shown(page) == "Clue 1 of 10: BE…, 5 letters: be in contradiction with"
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.querySelector('#clue').textContent.startsWith('Clue 2')")
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.querySelector('#clue').textContent.startsWith('Clue 3')")
+    assert clue_shown(page) == "Clue 3 of 10: BI…, 4 letters: dwell"
+    assert page.inner_text("#clue-example") == ""  # the example only on a second request
+    press_on(page, "#clue-more", " ")
+    assert page.inner_text("#clue-example") == (
+        "Example: “You can stay with me while you are in town”"
+    )
+    assert page.locator("#clues-box .meaning").count() == 1  # one clue at a time
+    assert not words_in(page.inner_text("body")) & set(CLIMBED_ANSWERS)
+    assert received and not any(words_in(body) & set(CLIMBED_ANSWERS) for body in received)
+    type_word(page, "bide")  # the clue's word found: the typing left the button
+    page.wait_for_function("document.querySelector('#clue').textContent.startsWith('You found')")
+    assert clue_shown(page) == "You found the word of that clue."
+    page.click("#clue-next")
+    page.wait_for_function("document.querySelector('#clue').textContent.startsWith('Clue 3 of 9')")
+    assert clue_shown(page) == "Clue 3 of 9: BL…, 4 letters: past tense: lose blood from one's body"
+
+    received.clear()
+    page.goto(f"{running.url}/#letter-boxed/{DAY}")
+    page.wait_for_selector("#square g")
+    page.click("#box-clues-box summary")
+    page.click("#box-clue-next")
+    page.wait_for_selector("#box-clue .meaning")
+    assert clue_shown(page, "box-") == (
+        "Word 1 of 2: BL…, 10 letters: a smith who forges and shapes iron with a hammer and anvil"
+    )
+    page.click("#box-clue-next")
+    page.wait_for_function("document.querySelector('#box-clue').textContent.startsWith('Word 2')")
+    assert clue_shown(page, "box-") == "Word 2 of 2: HO…, 3 letters: jump lightly"
+    assert not words_in(page.inner_text("body")) & BOARD_WORDS
+    assert not any(words_in(body) & BOARD_WORDS for body in received)
     context.close()

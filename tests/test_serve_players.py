@@ -255,3 +255,27 @@ def test_a_player_plays_on_through_any_server_process(running: Running, built: P
         assert player.get(f"{BEE}/progress").json()["found"] == ["climbed", "bleed"]
     finally:
         other.stop()
+
+
+def test_today_and_its_date_are_one_game(running: Running) -> None:
+    """The latest stored day is `today` offline: whichever id a player opens it by, it is one
+    game (its words, its chain, its reveal), as in the statistics."""
+    player = browser(running)
+    latest = "2025-01-10"
+    player.post("/api/spelling-bee/today/guess", {"word": "climbed"})
+    player.post(f"/api/spelling-bee/{latest}/guess", {"word": "limb"})
+    for puzzle_id in ("today", latest):
+        progress = player.get(f"/api/spelling-bee/{puzzle_id}/progress").json()
+        assert (progress["id"], progress["found"], progress["score"]) == (
+            puzzle_id,
+            ["climbed", "limb"],
+            15,
+        )
+    again = player.post(f"/api/spelling-bee/{latest}/guess", {"word": "climbed"}).json()
+    assert again["verdict"] == "already-found"
+    player.post("/api/letter-boxed/today/check", {"words": ["blacksmith"]})
+    chain = player.get(f"/api/letter-boxed/{latest}/progress").json()["chain"]
+    assert chain == ["blacksmith"]
+    player.post(f"/api/letter-boxed/{latest}/reveal")
+    assert player.get("/api/letter-boxed/today/progress").json()["revealed"] is True
+    assert player.get("/api/players/me/stats").json()["spelling-bee"]["puzzles"] == 1

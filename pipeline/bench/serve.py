@@ -7,8 +7,11 @@ then with `--workers N`, on a progress store of the bench's own (a new SQLite fi
 players are made and each plays GUESSES guesses on the latest archived Spelling Bee puzzle, 200
 in flight at once, bounded in time (`bench/load.py`); then every player's stored words are read
 back and compared with what that player was told was accepted, and the players are forgotten.
-Last, the two commands a player runs, `pipeline today` and `pipeline solve letter-boxed`, are
-timed as whole processes with the peak memory each reports.
+On the server of one worker, a player then opens the Spelling Bee puzzle and the latest Letter
+Boxed board as the page does, and a second later (READING_SECONDS: the server prepares a puzzle's
+clues once, as soon as it reads the puzzle) asks for their clues CLUE_ASKS times each; the
+server's own time on each answer is read from its `Server-Timing` header. Last, the two commands a player runs, `pipeline today` and `pipeline
+solve letter-boxed`, are timed as whole processes with the peak memory each reports.
 """
 
 from __future__ import annotations
@@ -43,6 +46,9 @@ LOAD_TIMEOUT = 120.0  # seconds: each phase of a load test stops by then
 SERVER = "import sys\nfrom pipeline.cli import main\nmain()\n"
 P99_TARGET_MS = 150.0
 SCALING_TARGET = 1.2  # N workers answer at least this many times the guesses a second of one
+CLUE_ASKS = 200  # a player's clue requests timed on each game's puzzle
+CLUE_TARGET_MS = 50.0  # a player sees a clue within this much of the server's time
+READING_SECONDS = 1.0  # a player looks at a puzzle this long before asking for a clue
 
 
 def free_port() -> int:
@@ -179,12 +185,15 @@ def bench_serve(players: int, workers: int, store: str | None) -> dict[str, list
             progress = store or folder / "progress.sqlite"
             url, start, _ = stack.enter_context(started_server(progress, count))
             run = load_test(url, date, guesses, count)
+            clues = clue_figures(url, date) if count == 1 else None
         runs.append(run)
         title = f"pipeline serve --workers {count} ({players:,} players, {IN_FLIGHT} in flight)"
         sections[title] = [
             Figure("start until it answers, seconds", start, "<= 1", start <= 1.0, digits=2),
             *load_figures(run),
         ]
+        if clues is not None:
+            sections["clues (a player of pipeline serve --workers 1)"] = clues
     if len(runs) == 2:
         ratio = runs[1].played.guesses_per_second / max(runs[0].played.guesses_per_second, 1e-9)
         sections[f"{workers} workers against 1"] = [
@@ -193,6 +202,41 @@ def bench_serve(players: int, workers: int, store: str | None) -> dict[str, list
         ]  # fmt: skip
     sections["commands a player waits on"] = command_figures(date, sides)
     return sections
+
+
+def clue_figures(url: str, date: str) -> list[Figure]:
+    """Return the server's time on a player's clue requests, the first and the p50 and p99 of
+    all, on the Spelling Bee of `date` and today's board, each asked for a while after the
+    puzzle was opened."""
+    figures = []
+    for game, puzzle in ((SPELLING_BEE, date), (LETTER_BOXED, "today")):
+        requests.get(f"{url}/api/{game.name}/{puzzle}", timeout=30).raise_for_status()
+        time.sleep(READING_SECONDS)
+        times = server_times(url, f"/api/{game.name}/{puzzle}/clues", CLUE_ASKS)
+        p50, p99 = np.percentile(times, [50, 99])
+        name = f"{game.title} clues ({puzzle}), server ms"
+        figures += [
+            Figure(f"{name}, the first request", times[0], f"<= {CLUE_TARGET_MS:g}",
+                   times[0] <= CLUE_TARGET_MS, digits=1),
+            Figure(f"{name}, p50", p50, digits=2),
+            Figure(f"{name}, p99", p99, f"<= {CLUE_TARGET_MS:g}", p99 <= CLUE_TARGET_MS, digits=2),
+        ]  # fmt: skip
+    return figures
+
+
+def server_times(url: str, path: str, asks: int) -> list[float]:
+    """Return the server's own time (ms, its `Server-Timing`) on each of a new player's requests
+    of one path, in order; the player is forgotten after."""
+    with requests.Session() as session:
+        token = session.post(f"{url}/api/players", timeout=30).json()["token"]
+        session.headers["Authorization"] = f"Bearer {token}"
+        times = []
+        for _ in range(asks):
+            answer = session.get(url + path, timeout=30)
+            answer.raise_for_status()
+            times.append(float(answer.headers["Server-Timing"].split("dur=")[1]))
+        session.delete(f"{url}/api/players/me", timeout=30)
+    return times
 
 
 def command_figures(date: str, sides: list[str]) -> list[Figure]:

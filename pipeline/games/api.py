@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from pipeline.games.play import PuzzleReader
 from pipeline.storage.player_progress import PuzzleFacts, PuzzleKey, PuzzleProgress
@@ -61,6 +61,21 @@ class Call(Protocol):
     def reveal(self) -> None:
         """Record that the answers were shown."""
         ...
+
+
+class WordClue(BaseModel):
+    """A word to find as a clue shows it (games/play.py `word_clue`): never the word itself."""
+
+    length: int
+    start: str = Field(description="its first two letters")
+    clue: str | None = Field(
+        description="what it means: WordNet's gloss of its commonest sense, with the word and "
+        "its forms blanked (___) and an inflection named (`plural: ...`); null: WordNet gives "
+        "it no clue"
+    )
+    example: str | None = Field(
+        description="a sentence using it, blanked the same way: the second, stronger clue"
+    )
 
 
 @dataclass(frozen=True)

@@ -9,8 +9,9 @@ else the latest stored one) or a generated id (`g7-easy-3`: the third puzzle of
 
 from __future__ import annotations
 
+import datetime as dt
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Protocol, TypeVar
 
@@ -21,11 +22,13 @@ from solvers.masks import is_plain_word
 
 if TYPE_CHECKING:
     from pipeline.games.game import Game
+    from pipeline.model.clues import Clue
     from pipeline.sources.records import Record
     from pipeline.storage.warehouse import Connection
 
 MAX_GENERATED_PLACE = 1000  # the furthest place in a draw an id may name
 MAX_WORD_LENGTH = 40
+START_LETTERS = 2  # a word's clue shows its length and its first two letters, never the word
 SPACES = " \t\n\r"  # around a word, ignored
 # What plain_word accepts, as the API's document says it (a JSON Schema pattern)
 WORD_PATTERN = rf"^[ \t\n\r]*[A-Za-z]{{1,{MAX_WORD_LENGTH}}}[ \t\n\r]*$"
@@ -56,6 +59,10 @@ class PuzzleReader(Protocol):
         """Return a puzzle already read, or None."""
         ...
 
+    def prepare(self, work: Callable[[], object]) -> None:
+        """Start work that keeps a value (`cached`) aside, for the requests that will need it."""
+        ...
+
     def nyt_record(self, game: Game, puzzle_id: str) -> Record:
         """Return the NYT's puzzle of a date or `today`."""
         ...
@@ -63,6 +70,27 @@ class PuzzleReader(Protocol):
     def connection(self) -> AbstractContextManager[Connection]:
         """Return a read-only connection to the warehouse."""
         ...
+
+    def answer_clues(self, answers: Sequence[str]) -> dict[str, Clue | None]:
+        """Return the clue of each of a puzzle's answers (None: WordNet gives it none)."""
+        ...
+
+
+def progress_id(puzzle_id: str, date: dt.date | None) -> str:
+    """Return the id a player's progress in a puzzle is kept under: an NYT puzzle's date (so
+    that `today` and its date are one game, whichever id it was opened by), else its id."""
+    return date.isoformat() if date else puzzle_id
+
+
+def word_clue(word: str, clue: Clue | None) -> dict:
+    """Return what a player is shown of a word to find: its length, its first letters and its
+    clue with an example sentence (None: no clue), never the word itself."""
+    return {
+        "length": len(word),
+        "start": word[:START_LETTERS],
+        "clue": clue.text if clue else None,
+        "example": clue.example if clue else None,
+    }
 
 
 def plain_word(word: object) -> str:

@@ -58,6 +58,11 @@ if TYPE_CHECKING:
     from pipeline.storage.download import Downloader
 
 PAGE = "page.html"
+# The page's icon (a honeycomb cell), at /favicon.svg and where browsers look unasked
+ICON = (
+    b'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><polygon fill="#f7da21" '
+    b'stroke="#1a1a1a" stroke-width="2" points="30,16 23,28.1 9,28.1 2,16 9,3.9 23,3.9"/></svg>'
+)
 log = logging.getLogger("pipeline.serve")
 
 
@@ -101,6 +106,7 @@ def create_app(settings: Settings, downloader: Callable[[], Downloader] | None =
     add_store_threads(app, app.state.progress.dialect.threads)
     add_error_handlers(app)
     add_general_routes(app, puzzles, __version__)
+    add_icon_routes(app, __version__)
     add_player_routes(app)
     add_game_routes(app, puzzles, __version__)
     docs.add_docs_routes(app, __version__)
@@ -117,6 +123,7 @@ def create_app(settings: Settings, downloader: Callable[[], Downloader] | None =
     app.add_middleware(HeadAsGet)
     app.add_middleware(BodyLimitAndTiming)
     app.router.on_shutdown.append(app.state.progress.close)
+    app.router.on_shutdown.append(puzzles.close)
     return app
 
 
@@ -163,6 +170,19 @@ def add_general_routes(app: FastAPI, puzzles: Puzzles, version: str) -> None:
 
         games, tag = await run_in_threadpool(work)
         return caching.public(request, {"games": games, "ids": ID_FORMS}, tag)
+
+
+def add_icon_routes(app: FastAPI, version: str) -> None:
+    """The page's icon, at the address the page names and where browsers look unasked."""
+    icon_tag = caching.etag(version, "icon")
+
+    @app.get("/favicon.svg", include_in_schema=False)
+    @app.get("/favicon.ico", include_in_schema=False)
+    async def the_icon(request: Request) -> Response:
+        headers = {"ETag": icon_tag, "Cache-Control": caching.PUBLIC}
+        if caching.is_fresh(request, icon_tag):
+            return Response(status_code=304, headers=headers)
+        return Response(ICON, media_type="image/svg+xml", headers=headers)
 
 
 ID_FORMS = {

@@ -3,17 +3,21 @@ judges its own (`games/<slug>/play.py`); this cache, one per server process, kee
 
 Puzzles are read once and kept; a new warehouse (a build replaced the file) empties the cache, so
 the server follows builds without a restart. Today's puzzle is asked for again after
-TODAY_SECONDS. The warehouse's identity (its builds and its last scrape) names what every answer
+TODAY_SECONDS. What a game works out once per puzzle for later requests (its clues) is prepared
+in a thread of the cache's own as soon as the puzzle is read (`prepare`), so that the puzzle is
+answered without waiting for it and the request that needs it rarely waits. The warehouse's identity (its builds and its last scrape) names what every answer
 that is the same for all players was made from: their ETag.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import logging
 import os
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
@@ -24,12 +28,15 @@ from pipeline.games.generated import GENERATED_ID
 from pipeline.games.play import UnknownPuzzle
 
 if TYPE_CHECKING:  # the warehouse (DuckDB) and requests load with the first puzzle read
+    from pipeline.model.clues import Clue
     from pipeline.sources.records import Record
     from pipeline.storage.download import Downloader
 
+CLUE_TABLES = ("wordnet_words", "wordnet_senses")  # what a clue is made of (the words stage's)
 TODAY_SECONDS = 600  # how long today's puzzle is kept before the live page is asked again
 
 Puzzle = TypeVar("Puzzle")
+log = logging.getLogger("pipeline.serve")
 
 
 class Puzzles:
@@ -42,6 +49,30 @@ class Puzzles:
         self._cache: dict[tuple[str, str], tuple[float, object]] = {}
         self._reading: dict[tuple[str, str], threading.Lock] = {}
         self._signature: tuple[int, int, int] | None = None
+        self._preparing: ThreadPoolExecutor | None = None  # made at the first `prepare`
+
+    def prepare(self, work: Callable[[], object]) -> None:
+        """Start work that keeps a value in this cache (`cached`), in the cache's own thread: a
+        request that asks for the value meanwhile waits for that read instead of starting its
+        own. A failure is the asking request's to report (it reads again), so none is raised."""
+        with self._lock:
+            if self._preparing is None:
+                self._preparing = ThreadPoolExecutor(1, thread_name_prefix="prepare")
+            self._preparing.submit(self._prepared, work)
+
+    @staticmethod
+    def _prepared(work: Callable[[], object]) -> None:
+        try:
+            work()
+        except UserError:
+            pass  # the warehouse cannot give it (no WordNet yet): the request will say so
+        except Exception:
+            log.exception("fault preparing a puzzle's values; a request will read them again")
+
+    def close(self) -> None:
+        """Stop preparing (what is under way is dropped with the process)."""
+        if self._preparing is not None:
+            self._preparing.shutdown(wait=False, cancel_futures=True)
 
     def kept(self, game: Game, puzzle_id: str) -> object | None:
         """Return a puzzle already read (and still current), or None: what a server answers
@@ -99,6 +130,16 @@ class Puzzles:
         if not self.warehouse_path.exists():
             raise UserError(config.missing_warehouse(self.warehouse_path))
         return warehouse.open_warehouse(self.warehouse_path, read_only=True)
+
+    def answer_clues(self, answers: Sequence[str]) -> dict[str, Clue | None]:
+        """Return the clue of each of a puzzle's answers, from WordNet's tables of the warehouse
+        (`stages/clues.py`)."""
+        from pipeline.stages import clues
+        from pipeline.storage import warehouse
+
+        with self.connection() as con:
+            warehouse.require_tables(con, *CLUE_TABLES, stage_hint="pipeline words")
+            return clues.answer_clues(con, answers)
 
     def nyt_record(self, game: Game, puzzle_id: str) -> Record:
         """Return the NYT's puzzle of a date (stored) or of `today` (live, else the latest

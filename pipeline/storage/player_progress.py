@@ -86,26 +86,41 @@ class PuzzleProgress:
 
 @dataclass(frozen=True)
 class Upgrade:
-    """One numbered upgrade of an older store, and when it is needed."""
+    """One numbered upgrade of an older store, when it is needed, and the parameters of each of
+    its runs (one run with none, for most)."""
 
     number: int
     name: str
-    needed: Callable[[set[str]], bool]  # given the store's table names
+    needed: Callable[[Session, set[str]], bool]  # given the store's table names before the upgrade
+    runs: Callable[[Session], list[dict]] = lambda _: [{}]
 
     @property
     def text(self) -> str:
         return (UPGRADES / f"{self.number:03d}_{self.name}.sql").read_text()
 
 
+def today_days(session: Session) -> list[dict]:
+    """Return each day whose puzzle was kept under the id `today` (by servers before `today` and
+    its date were one game), with its date as the server writes it now."""
+    days = [row["day"] for row in session.rows("today_played")]
+    return [{"day": day, "date": dt.date.fromordinal(day).isoformat()} for day in days]
+
+
 NEEDED = {  # each upgrade's test of an older shape
-    1: lambda tables: "found_words" in tables,  # the single table of the store before players
+    1: lambda _, tables: "found_words" in tables,  # the single table of the store before players
+    2: lambda session, tables: "puzzles_played" in tables and bool(today_days(session)),
 }
+RUNS = {2: today_days}  # the upgrades run once per set of parameters (once per day)
 
 
 def upgrades() -> list[Upgrade]:
     """Return every upgrade of sql/progress/upgrades/, in number order."""
     found = [UPGRADE_FILE.fullmatch(path.stem) for path in sorted(UPGRADES.glob("[0-9]*.sql"))]
-    return [Upgrade(int(m[1]), m[2], NEEDED[int(m[1])]) for m in found if m is not None]
+    return [
+        Upgrade(int(m[1]), m[2], NEEDED[int(m[1])], RUNS.get(int(m[1]), lambda _: [{}]))
+        for m in found
+        if m is not None
+    ]
 
 
 def secret_hash(secret: str) -> str:
@@ -169,10 +184,12 @@ class Progress:
             tables = self.dialect.table_names(session)
             for path in sorted(TABLES.glob("*.sql")):
                 session.run_text(path.read_text())
+            done = {row["number"] for row in session.rows("upgrades_applied")}
             for upgrade in upgrades():
-                if upgrade.needed(tables):
-                    for text in upgrade.text.split(";\n"):
-                        session.run_text(text, {"now": now()})
+                if upgrade.number not in done and upgrade.needed(session, tables):
+                    for params in upgrade.runs(session):
+                        for text in upgrade.text.split(";\n"):
+                            session.run_text(text, {"now": now(), **params})
                     params = {"number": upgrade.number, "name": upgrade.name, "applied_at": now()}
                     session.run("upgrade_applied", params)
                     applied.append(upgrade)

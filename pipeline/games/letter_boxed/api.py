@@ -1,12 +1,12 @@
 """Letter Boxed's part of the API of `pipeline serve` (`/api/letter-boxed/{puzzle_id}...`): the
 board (the same for everyone), a player's chain, a chain checked (and kept when valid), the
-reveal of a best solution and a restart, over `play.py`."""
+clues of a best solution's words, the reveal of a best solution and a restart, over `play.py`."""
 
 from __future__ import annotations
 
 from pydantic import BaseModel, Field
 
-from pipeline.games.api import Call, GameApi, Operation
+from pipeline.games.api import Call, GameApi, Operation, WordClue
 from pipeline.games.letter_boxed import play
 from pipeline.games.play import WORD_PATTERN
 
@@ -64,6 +64,18 @@ class CheckAnswer(BaseModel):
     par: int | None
 
 
+class SolutionWordClue(WordClue):
+    """A word of the best solution as a clue shows it, and whether the player's chain holds it."""
+
+    found: bool
+
+
+class CluesAnswer(BaseModel):
+    """A clue for each word of the best solution the reveal shows, in its order (no word)."""
+
+    clues: list[SolutionWordClue]
+
+
 class RevealAnswer(BaseModel):
     """A best solution (fewest words, then letters, then the commonest rarest word)."""
 
@@ -88,6 +100,10 @@ def check(call: Call) -> dict:
     return checked
 
 
+def clues(call: Call) -> dict:
+    return play.solution_clues(play.clues(call.puzzles, call.puzzle), call.progress().found)
+
+
 def reveal(call: Call) -> dict:
     call.reveal()
     return {"solution": list(play.solution(call.puzzles, call.puzzle)), "par": call.puzzle.par}
@@ -110,6 +126,8 @@ API = GameApi(
         Operation("POST", "/check", "Check a chain of words (a valid one is kept)", check,
                   CheckAnswer, "write", body=ChainBody,
                   bad_input="a word that is not letters a-z (at most 40), or over 20 words"),
+        Operation("GET", "/clues", "Clues to the words of a best solution (never the words)",
+                  clues, CluesAnswer, "read"),
         Operation("POST", "/reveal", "Reveal a best solution (the reveal is kept)", reveal,
                   RevealAnswer, "write"),
         Operation("DELETE", "/progress", "Start the board again: forget the chain", restart,

@@ -21,6 +21,8 @@ from pipeline.games.play import (
     custom_words,
     generated_request,
     plain_word,
+    progress_id,
+    word_clue,
 )
 from pipeline.sources.records import BoxRecord
 from pipeline.storage.player_progress import PuzzleFacts, PuzzleKey
@@ -45,7 +47,9 @@ class BoxPuzzle:
     @property
     def key(self) -> PuzzleKey:
         """Return what the player's chain on this board is kept under."""
-        return PuzzleKey(LETTER_BOXED.name, self.id, "".join(self.board.sides))
+        return PuzzleKey(
+            LETTER_BOXED.name, progress_id(self.id, self.date), "".join(self.board.sides)
+        )
 
 
 # ------------------------------------------------------------------ reading boards
@@ -58,8 +62,15 @@ def kept(puzzles: PuzzleReader, puzzle_id: str) -> BoxPuzzle | None:
 
 
 def puzzle(puzzles: PuzzleReader, puzzle_id: str) -> BoxPuzzle:
-    """Return the board of an id (UnknownPuzzle when there is none), read once."""
-    return puzzles.cached(LETTER_BOXED, puzzle_id, lambda _: read(puzzles, puzzle_id))
+    """Return the board of an id (UnknownPuzzle when there is none), read once; a best solution
+    and its clues are prepared as soon as it is read."""
+
+    def read_and_prepare(_: str) -> BoxPuzzle:
+        board = read(puzzles, puzzle_id)
+        puzzles.prepare(lambda: clues(puzzles, board))
+        return board
+
+    return puzzles.cached(LETTER_BOXED, puzzle_id, read_and_prepare)
 
 
 def read(puzzles: PuzzleReader, puzzle_id: str) -> BoxPuzzle:
@@ -114,6 +125,25 @@ def solution(puzzles: PuzzleReader, puzzle: BoxPuzzle) -> tuple[str, ...]:
         f"{puzzle.id}/solution/{puzzle.key.letters}",
         lambda _: best_solution(puzzle),
     )
+
+
+def clues(puzzles: PuzzleReader, puzzle: BoxPuzzle) -> tuple[tuple[str, dict], ...]:
+    """Return each word of the best solution (`solution`), in its order, with what a player is
+    shown of it (its clue), worked out once per process."""
+
+    def read(_: str) -> tuple[tuple[str, dict], ...]:
+        words = solution(puzzles, puzzle)
+        found = puzzles.answer_clues(words)
+        return tuple((word, word_clue(word, found[word])) for word in words)
+
+    return puzzles.cached(LETTER_BOXED, f"{puzzle.id}/clues/{puzzle.key.letters}", read)
+
+
+def solution_clues(clues: tuple[tuple[str, dict], ...], chain: list[str]) -> dict:
+    """Return the clue of each word of the best solution, each marked when the player's chain
+    holds that word already."""
+    played = set(chain)
+    return {"clues": [{**shown, "found": word in played} for word, shown in clues]}
 
 
 # ------------------------------------------------------------------ playing

@@ -1,6 +1,6 @@
 """Spelling Bee's part of the API of `pipeline serve` (`/api/spelling-bee/{puzzle_id}...`): the
-puzzle (the same for everyone), a player's progress, a guess, the hints, the reveal and a
-restart, over `play.py`."""
+puzzle (the same for everyone), a player's progress, a guess, the hints, the clues of the words
+left, the reveal and a restart, over `play.py`."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from pipeline.games.api import Call, GameApi, Operation
+from pipeline.games.api import Call, GameApi, Operation, WordClue
 from pipeline.games.play import WORD_PATTERN, WORDS_PATTERN, plain_word, words_given
 from pipeline.games.spelling_bee import play
 
@@ -86,6 +86,15 @@ class HintsAnswer(BaseModel):
     two_letters: dict[str, int]
 
 
+class CluesAnswer(BaseModel):
+    """The clues of the words not found yet, without the words."""
+
+    words_left: int = Field(description="every word not found yet, with a clue or without")
+    clues: list[WordClue] = Field(
+        description="each word left that has a clue, by its first two letters, then length"
+    )
+
+
 class RevealAnswer(BaseModel):
     """Every answer (pangrams first, then longest), and the maybe-tier words."""
 
@@ -129,6 +138,12 @@ def hints(call: Call) -> dict:
     return play.hints(call.puzzle, [*words_given(call.query.found), *call.progress().found])
 
 
+def clues(call: Call) -> dict:
+    return play.clues_left(
+        call.puzzle, play.clues(call.puzzles, call.puzzle), call.progress().found
+    )
+
+
 def reveal(call: Call) -> dict:
     call.reveal()
     return play.answers(call.puzzle)
@@ -155,6 +170,8 @@ API = GameApi(
                   GuessAnswer, "write", body=GuessBody, bad_input=NOT_A_WORD),
         Operation("GET", "/hints", "Hints for the words not yet found", hints, HintsAnswer,
                   "read", query=HintsQuery, bad_input=NOT_A_WORD),
+        Operation("GET", "/clues", "Clues to the words not yet found (never the words)", clues,
+                  CluesAnswer, "read"),
         Operation("POST", "/reveal", "Reveal every answer (the reveal is kept)", reveal,
                   RevealAnswer, "write"),
         Operation("DELETE", "/progress", "Start the puzzle again: forget the words found",

@@ -15,7 +15,14 @@ from functools import cached_property
 
 from pipeline.games import SPELLING_BEE
 from pipeline.games.generated import GENERATED_ID
-from pipeline.games.play import PuzzleReader, generated_record, generated_request
+from pipeline.games.play import (
+    PuzzleReader,
+    generated_record,
+    generated_request,
+    progress_id,
+    word_clue,
+)
+from pipeline.model.clues import Clue
 from pipeline.sources.records import BeeRecord
 from pipeline.storage.player_progress import PuzzleFacts, PuzzleKey
 from solvers import spelling_bee_scoring as scoring
@@ -42,7 +49,7 @@ class BeePuzzle:
     @property
     def key(self) -> PuzzleKey:
         """Return what the player's progress in this puzzle is kept under."""
-        return PuzzleKey(SPELLING_BEE.name, self.id, self.letters)
+        return PuzzleKey(SPELLING_BEE.name, progress_id(self.id, self.date), self.letters)
 
     # Worked out once per puzzle (the server keeps a puzzle and asks again at every request).
     @cached_property
@@ -84,8 +91,15 @@ def kept(puzzles: PuzzleReader, puzzle_id: str) -> BeePuzzle | None:
 
 
 def puzzle(puzzles: PuzzleReader, puzzle_id: str) -> BeePuzzle:
-    """Return the puzzle of an id (UnknownPuzzle when there is none), read once."""
-    return puzzles.cached(SPELLING_BEE, puzzle_id, lambda _: read(puzzles, puzzle_id))
+    """Return the puzzle of an id (UnknownPuzzle when there is none), read once; its clues are
+    prepared as soon as it is read."""
+
+    def read_and_prepare(_: str) -> BeePuzzle:
+        bee = read(puzzles, puzzle_id)
+        puzzles.prepare(lambda: clues(puzzles, bee))
+        return bee
+
+    return puzzles.cached(SPELLING_BEE, puzzle_id, read_and_prepare)
 
 
 def read(puzzles: PuzzleReader, puzzle_id: str) -> BeePuzzle:
@@ -121,7 +135,7 @@ def read_generated(puzzles: PuzzleReader, puzzle_id: str, match: re.Match[str]) 
         record["others"],
         frozenset(record["answers"]),
         frozenset(maybe["word"] for maybe in record["maybe"]),
-        "the custom list (maybe-tier words it leaves out are `maybe`)",
+        "the custom list (a maybe-tier word it leaves out is judged maybe)",
     )
 
 
@@ -202,6 +216,36 @@ def hints(puzzle: BeePuzzle, found: Iterable[str]) -> dict:
         "lengths": grid.lengths,
         "grid": scoring.grid_counts(grid),
         "two_letters": dict(scoring.two_letter_list(left)),
+    }
+
+
+def clues(puzzles: PuzzleReader, puzzle: BeePuzzle) -> tuple[tuple[str, dict], ...]:
+    """Return each answer that has a clue with what a player is shown of it, in the order the
+    page offers them (by first letters, then length), worked out once per process."""
+    return puzzles.cached(
+        SPELLING_BEE,
+        f"{puzzle.id}/clues/{puzzle.letters}",
+        lambda _: ordered_clues(puzzles.answer_clues(sorted(puzzle.answers))),
+    )
+
+
+def ordered_clues(clues: dict[str, Clue | None]) -> tuple[tuple[str, dict], ...]:
+    """Return the answers that have a clue, each with what a player is shown of it, by first
+    letters, then length, then clue."""
+    shown = [(word, word_clue(word, clue)) for word, clue in clues.items() if clue is not None]
+    return tuple(
+        sorted(shown, key=lambda item: (item[1]["start"], item[1]["length"], item[1]["clue"]))
+    )
+
+
+def clues_left(
+    puzzle: BeePuzzle, clues: tuple[tuple[str, dict], ...], found: Iterable[str]
+) -> dict:
+    """Return the clues of the answers not yet found, and how many answers are left."""
+    found = set(found)
+    return {
+        "words_left": len(puzzle.answers - found),
+        "clues": [shown for word, shown in clues if word not in found],
     }
 
 
