@@ -6,26 +6,36 @@ import contextlib
 import sys
 import time
 from collections.abc import Iterable, Iterator
-from typing import TypeVar
+from functools import cache
+from typing import TYPE_CHECKING, TypeVar
 
-from rich.console import Console
+if TYPE_CHECKING:
+    from rich.console import Console
 
 T = TypeVar("T")
-console = Console(stderr=True, highlight=False)
+
+
+@cache
+def console() -> Console:
+    """Return the console progress is printed to (rich loads with the first line: a command
+    that shows no progress starts without it)."""
+    from rich.console import Console
+
+    return Console(stderr=True, highlight=False)
 
 
 @contextlib.contextmanager
 def step(message: str) -> Iterator[None]:
     """Print a line when a step starts and its duration when it ends."""
-    console.print(f"[bold]>[/bold] {message} ...")
+    console().print(f"[bold]>[/bold] {message} ...")
     started = time.perf_counter()
     yield
-    console.print(f"  done in {time.perf_counter() - started:.1f} s")
+    console().print(f"  done in {time.perf_counter() - started:.1f} s")
 
 
 def note(message: str) -> None:
     """Print one line of progress information."""
-    console.print(f"  {message}")
+    console().print(f"  {message}")
 
 
 def track(items: Iterable[T], description: str, total: int | None = None) -> Iterator[T]:
@@ -35,7 +45,7 @@ def track(items: Iterable[T], description: str, total: int | None = None) -> Ite
         total = len(items)
     if not sys.stderr.isatty():
         yield from items
-        console.print(f"  {description}: {total:,} done")
+        console().print(f"  {description}: {total:,} done")
         return
     from rich.progress import (  # bars for a terminal only (15 ms to import)
         BarColumn,
@@ -51,7 +61,7 @@ def track(items: Iterable[T], description: str, total: int | None = None) -> Ite
         MofNCompleteColumn(),
         TimeElapsedColumn(),
     )
-    with Progress(*columns, console=console, transient=False) as progress:
+    with Progress(*columns, console=console(), transient=False) as progress:
         task = progress.add_task(description, total=total)
         for item in items:
             yield item

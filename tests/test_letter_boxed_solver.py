@@ -18,7 +18,6 @@ from hypothesis import strategies as st
 
 from solvers import letter_boxed as lb
 from solvers.letter_boxed import (
-    PAIR_NUMBER,
     START,
     Board,
     BoardWords,
@@ -28,6 +27,7 @@ from solvers.letter_boxed import (
     count_by_words,
     fold_supersets,
     is_playable,
+    pair_numbers,
     parse_board,
     playable_words,
     short_links,
@@ -216,8 +216,9 @@ def test_short_links_cover_one_and_two_words_only():
 
 
 def test_pair_numbers_are_unordered_and_dense():
-    assert (PAIR_NUMBER == PAIR_NUMBER.T).all()
-    assert sorted(set(PAIR_NUMBER.flatten().tolist())) == list(range(351))
+    numbers = pair_numbers()
+    assert (numbers == numbers.T).all()
+    assert sorted(set(numbers.flatten().tolist())) == list(range(351))
 
 
 # Solutions on the hand-made board.
