@@ -218,12 +218,15 @@ DictionaryOption = Annotated[
 
 
 @contextlib.contextmanager
-def stage_warehouse() -> Iterator["Connection"]:
+def stage_warehouse(
+    on_commit: Callable[[Path], None] | None = None,
+) -> Iterator["Connection"]:
     """Yield a stage's copy of the warehouse, committed when the block succeeds (upgraded, its
-    registries written, the word lists of a build killed after its commit finished)."""
+    registries written, the word lists of a build killed after its commit finished); then
+    `on_commit(path)` runs, the stage's lock still held."""
     from pipeline.stages.stage import open_stage
 
-    with open_stage() as con:
+    with open_stage(on_commit=on_commit) as con:
         yield con
 
 
