@@ -248,7 +248,7 @@ def best_of_the_day(day: StoredDay) -> tuple[Any, tuple[str, ...] | None]:
     assert isinstance(record, BoxRecord)
     board = lb.parse_board(list(record.sides))
     words = list(record.dictionary) if record.dictionary is not None else day.expected
-    links = lb.board_links(board, lb.playable_words(board, words), lb.DEFAULT_MAX_WORDS)
+    links = lb.search_links(board, lb.playable_words(board, words), lb.DEFAULT_MAX_WORDS)
     return links, (tuple(lb.first_chain(links)) if links else None)
 
 
