@@ -105,7 +105,8 @@ def candidate_words(words: Iterable[str]) -> list[Word]:
 
 
 def center_submasks(puzzle: Puzzle) -> list[Mask]:
-    """Return the 64 masks made of the center and any subset of the other six letters."""
+    """Return the 64 masks made of the center and any subset of the other six letters (the
+    puzzle's own mask last)."""
     masks = [puzzle.center_bit]
     for letter in puzzle.others:
         bit = letter_bit(letter)
