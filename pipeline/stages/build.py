@@ -10,6 +10,7 @@ the band chosen on the validation year.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import os
 from dataclasses import dataclass
@@ -49,6 +50,7 @@ from pipeline.stages.beside import Beside, Done
 from pipeline.stages.stage import prepare_stage
 from pipeline.storage import built_files, custom_lists, day_files, explain_index, warehouse
 from pipeline.storage.built_files import days_file, explain_file
+from pipeline.storage.column_file import Coded
 from pipeline.storage.edits import Edit, edit_columns
 from pipeline.storage.warehouse import Connection
 from pipeline.table import Table
@@ -88,6 +90,9 @@ class TestYear:
         return {"since": self.first, "until": self.last, **self.scores, "new_words": self.new_words}
 
 
+NOT_SCORED = TestYear(dt.date.min, dt.date.min, {}, {})  # until the game's backtest is stored
+
+
 def build_record(summary: BuildSummary) -> dict:
     """Return what the build chose for one game: its word count, rule and validation scores."""
     return {
@@ -114,11 +119,16 @@ def build(
     summaries: dict[str, BuildSummary] = {}
     left_out: dict[str, LeftOut] = {}  # each game built so far: when its words were left out
     styles: dict[str, Beside | Done] = {}  # each game's style, learned while the build goes on
+    waiting: GameBuild | None = None  # its backtest stored once the next game's style learns
     for game in sorted(games, key=uses_new_word_model):  # the model reads the other games
         elsewhere = left_out_elsewhere(con, game, left_out) if uses_new_word_model(game) else None
-        summaries[game.name], left_out[game.name], styles[game.name] = build_game(
-            con, game, build_id, edits or [], elsewhere
-        )
+        built = build_game(con, game, build_id, edits or [], elsewhere)
+        left_out[game.name], styles[game.name] = built.left_out, built.style
+        if waiting is not None:
+            summaries[waiting.game.name] = store_game_backtest(con, waiting, build_id)
+        waiting = built
+    if waiting is not None:
+        summaries[waiting.game.name] = store_game_backtest(con, waiting, build_id)
     for summary in (summaries[game.name] for game in games):
         custom_lists.stage_word_list(summary.game, summary.words, build_id)
         custom_lists.stage_maybe_list(summary.game, summary.maybe, build_id)
@@ -226,12 +236,27 @@ def first_left_out(verdicts: Verdicts, words: list[str]) -> LeftOut:
     return LeftOut([words[i] for i in ids.tolist()], first[ids])
 
 
+@dataclass(frozen=True)
+class GameBuild:
+    """A game built but for its backtest: what the build stores of it later (the rows, and the
+    explain index of its decisions), and what it says of it. Its backtest, the build's largest
+    insert, is stored once the next game's style is learning in a second process."""
+
+    game: Game
+    summary: BuildSummary  # its test year still to be scored from the stored backtest
+    left_out: LeftOut
+    style: Beside | Done
+    backtest: dict[str, np.ndarray]
+    explained: dict[str, Any]  # explain/custom's columns, by word id
+    test_window: tuple[dt.date, dt.date]
+
+
 def build_game(
     con: Connection, game: Game, build_id: str, edits: list[Edit], elsewhere: LeftOut | None
-) -> tuple[BuildSummary, LeftOut, Beside | Done]:
-    """Build one game's evidence, choose its rule, store its custom words and backtest; return
-    what it built, when its words were left out (the new-word model of another game reads it)
-    and its style, learned on the new list while the backtest is stored."""
+) -> GameBuild:
+    """Build one game's evidence, choose its rule, store its custom words and start learning its
+    style on the new list; return what is left to store, and when its words were left out (the
+    new-word model of another game reads it)."""
     edited = edit_columns(edits, game)
     past = judge_the_past(con, game, edited["word"], elsewhere)
     current, rule, band = past.current, past.rule, past.band
@@ -240,18 +265,12 @@ def build_game(
     by_hand = apply_edits(current, chosen, why, edited)
     maybe = band.holds(current["probability"]) & ~guarded(current) & ~by_hand
     decisions = Decisions(current, chosen, why, by_hand, maybe)
-    store_custom_words(con, game, decisions, past.verdict_days, rule)
+    decided = store_custom_words(con, game, decisions, past.verdict_days, rule)
     store_rule(con, game, rule, band, build_id, edited, past.factor_names)
     words = sorted(current["word"][chosen].tolist())
     style = start_learning_style(con, game, words)
-    store_backtest(con, game, past.backtest)
-    custom_lists.stage_with(
-        explain_file(game),
-        build_id,
-        lambda path: explain_index.write_game_file(con, game, past.backtest, path, build_id),
-    )
+    warehouse.run(con, "build/keep_universe", {"game": game.name})  # for its backtest, later
     warehouse.run(con, "build/drop_game_tables")
-    test_year = test_year_scores(con, game, past.test_from, past.test_until)
     maybe_rows = sorted(
         (str(word), float(probability), bool(included))
         for word, probability, included in zip(
@@ -259,9 +278,73 @@ def build_game(
         )
     )
     summary = BuildSummary(
-        game, rule, past.validation, words, band, maybe_rows, past.new_words, test_year
+        game, rule, past.validation, words, band, maybe_rows, past.new_words, NOT_SCORED
     )
-    return summary, past.left_out, style
+    explained = explain_columns(current["word"], decided, past.factor_names)
+    window = (past.test_from, past.test_until)
+    return GameBuild(game, summary, past.left_out, style, past.backtest, explained, window)
+
+
+def store_game_backtest(con: Connection, built: GameBuild, build_id: str) -> BuildSummary:
+    """Store a built game's backtest and stage its explain index; return its summary with the
+    scores of its test year."""
+    game = built.game
+    store_backtest(con, game, built.backtest)
+    rules = [built.summary.rule.describe()]
+    custom_lists.stage_with(
+        explain_file(game),
+        build_id,
+        partial(
+            explain_index.write_game_file, game, built.explained, built.backtest, rules, build_id
+        ),
+    )
+    test_year = test_year_scores(con, game, *built.test_window)
+    return dataclasses.replace(built.summary, test_year=test_year)
+
+
+def explain_columns(
+    words: np.ndarray, decided: dict[str, Any], factor_names: list[str]
+) -> dict[str, Any]:
+    """Return the columns of `explain/custom` (its names and order) for every universe word,
+    from the columns of custom_words the build decided (bucket, history and factor names by
+    their codes, as the query names them)."""
+    reasons: dict[str, int] = {}
+    reason_codes = np.fromiter(
+        (reasons.setdefault(reason, len(reasons)) for reason in decided["reason"]),
+        dtype=np.int32,
+        count=len(decided["reason"]),
+    )
+    factors = {
+        f"factor_{k}": Coded(np.ma.filled(decided[f"factor_code_{k}"], -1), factor_names)
+        for k in range(1, FACTORS + 1)
+    }
+    return {
+        "word": np.asarray(words, dtype=object),
+        "included": decided["included"],
+        "prior_verdicts": decided["prior_verdicts"],
+        "prior_accepted": decided["prior_accepted"],
+        "last_accepted": decided["last_accepted"],
+        "score": decided["score"],
+        "bucket": Coded(decided["bucket_code"], bucket_names()),
+        "bucket_size": decided["bucket_size"],
+        "bucket_rate": decided["bucket_rate"],
+        "history_bucket": Coded(decided["history_code"], HISTORY_BUCKETS),
+        "history_size": decided["history_size"],
+        "probability": decided["probability"],
+        "parent_probability": decided["parent_rate"],
+        "maybe": decided["maybe"],
+        "guarded": decided["guarded"],
+        "edited": decided["edited"],
+        "reason": Coded(reason_codes, list(reasons)),
+        **{
+            name: column
+            for k in range(1, FACTORS + 1)
+            for name, column in (
+                (f"factor_{k}", factors[f"factor_{k}"]),
+                (f"factor_{k}_weight", decided[f"factor_value_{k}"]),
+            )
+        },
+    }
 
 
 @dataclass(frozen=True)
@@ -564,38 +647,11 @@ def store_custom_words(
     current: Decisions,
     verdict_days: dict[str, np.ndarray],
     rule: Rule,
-) -> None:
-    """Replace the game's custom words: every universe word with its decision and evidence."""
-    now = current.evidence
-    warehouse.hand_over(
-        con,
-        "decision_rows",
-        {
-            "word_id": np.arange(len(now), dtype=np.int32),  # the build's rows come by word id
-            **verdict_days,
-            "included": current.included,
-            "prior_verdicts": now["prior_verdicts"],
-            "prior_accepted": now["prior_accepted"],
-            "last_accepted": now["last_accepted"],
-            "score": now[rule.score_column].astype(float),
-            "bucket_code": now["bucket_code"],
-            "bucket_size": now["bucket_size"],
-            "bucket_rate": now["bucket_rate"],
-            "history_code": now["history_code"],
-            "history_size": now["history_size"],
-            "probability": now["probability"].astype(float),
-            "parent_rate": now["parent_rate"].astype(float),
-            **{
-                f"factor_{name}_{k + 1}": now[f"factor_{name}s"][:, k]
-                for name in ("code", "value")
-                for k in range(FACTORS)
-            },
-            "guarded": now["guarded"],
-            "edited": current.by_hand,
-            "maybe": current.maybe,
-            "reason": current.reasons,
-        },
-    )
+) -> dict[str, Any]:
+    """Replace the game's custom words: every universe word with its decision and evidence;
+    return the columns handed over (by word id: the explain index is written from them)."""
+    columns = decision_columns(current, verdict_days, rule)
+    warehouse.hand_over(con, "decision_rows", columns)
     warehouse.run(
         con,
         "build/custom_words",
@@ -606,6 +662,45 @@ def store_custom_words(
         },
     )
     warehouse.release(con, "decision_rows")
+    return columns
+
+
+def decision_columns(
+    current: Decisions, verdict_days: dict[str, np.ndarray], rule: Rule
+) -> dict[str, Any]:
+    """Return the columns of custom_words the build decides, by word id, in the table's types,
+    masked where the table holds NULL: the last verdict of a word never eligible, the parent
+    evidence of a word eligible before, the factors of a word the model did not judge."""
+    now = current.evidence
+    seen = now["prior_verdicts"] > 0
+    judged = ~seen & (now["factor_codes"][:, 0] >= 0)  # by the new-word model, its factors kept
+    return {
+        "word_id": np.arange(len(now), dtype=np.int32),  # the build's rows come by word id
+        **verdict_days,
+        "included": current.included,
+        "prior_verdicts": now["prior_verdicts"].astype(np.int32),
+        "prior_accepted": now["prior_accepted"].astype(np.int32),
+        "last_accepted": np.ma.masked_array(now["last_accepted"].astype(bool), mask=~seen),
+        "score": now[rule.score_column].astype(np.float64),
+        "bucket_code": now["bucket_code"],
+        "bucket_size": now["bucket_size"].astype(np.int32),
+        "bucket_rate": now["bucket_rate"].astype(np.float64),
+        "history_code": now["history_code"],
+        "history_size": now["history_size"].astype(np.int32),
+        "probability": now["probability"].astype(np.float64),
+        "parent_rate": np.ma.masked_array(now["parent_rate"].astype(np.float64), mask=seen),
+        **{
+            f"factor_{name}_{k + 1}": np.ma.masked_array(
+                now[f"factor_{name}s"][:, k].astype(dtype), mask=~judged
+            )
+            for name, dtype in (("code", np.int16), ("value", np.float32))
+            for k in range(FACTORS)
+        },
+        "guarded": now["guarded"].astype(bool),
+        "edited": current.by_hand,
+        "maybe": current.maybe,
+        "reason": current.reasons,
+    }
 
 
 def store_rule(

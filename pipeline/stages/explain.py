@@ -60,9 +60,9 @@ def word_evidence(reader: Reader, word: str) -> dict:
         "first_name": None,
     }
     if entry.rows:
-        _, _, sources, zipf, rank, capitalized, first_name = entry.rows[0]
+        _, _, lists, zipf, rank, capitalized, first_name = entry.rows[0]
         found |= {
-            "lists": list(sources),
+            "lists": lists.split(", "),
             "zipf": round(float(zipf or 0), 2),
             "wordfreq_rank": rank,
             "capitalized_in_web2": bool(capitalized),

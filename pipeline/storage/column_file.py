@@ -1,13 +1,14 @@
 """Column files: tables the build writes once for a command that reads a few of their rows
 (`explain` reads one word's), read without numpy or DuckDB.
 
-A file is one JSON header line, then each column's values one after the other, little-endian. The
-header names each table, its row count and its columns, each with its kind and where its values
-start, and holds what the writer adds (`meta`). A column is fixed-size numbers (a struct format:
-`?` `b` `h` `i` `q` `f` `d`), dates (days since 1970-01-01, `i`), text (offsets, then the UTF-8
-text) or codes (indexes into a text column of the distinct values, -1 for none); a column with
-missing values has a byte per row beside it (`nulls`). A key column (text, sorted) finds a row by
-bisection over the mapped file, so that reading a row touches a few pages of it.
+A file is each column's values one after the other, little-endian, then its header (JSON) and the
+header's length (8 bytes): written as the columns come, the header last. The header names each
+table, its row count and its columns, each with its kind and where its values start, and holds
+what the writer adds (`meta`). A column is fixed-size numbers (a struct format: `?` `b` `h` `i`
+`q` `f` `d`), dates (days since 1970-01-01, `i`), text (offsets, then the UTF-8 text) or codes
+(indexes into a text column of the distinct values, -1 for none; a code column may hold lists of
+texts); a column with missing values has a byte per row beside it (`nulls`). A key column (text,
+sorted) finds a row by bisection over the mapped file, so that reading a row touches a few pages.
 
 More columns or tables can be added to a file without changing how the others are read.
 """
@@ -20,6 +21,7 @@ import mmap
 import os
 import struct
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -30,6 +32,7 @@ EPOCH = dt.date(1970, 1, 1)
 NUMBER_FORMATS = {"bool": "?", "int8": "b", "int16": "h", "int32": "i", "int64": "q"}
 NUMBER_FORMATS |= {"float32": "f", "float64": "d"}
 OFFSET = "I"  # text offsets: a file's text columns hold under 4 GB
+HEADER_LENGTH = "<Q"  # the file's last 8 bytes: the header's length
 LIST_SEPARATOR = "\x1f"  # the unit separator: never in a word, a list name or a reason
 
 
@@ -43,40 +46,53 @@ class ColumnFileError(ValueError):
 def write_column_file(
     path: Path, tables: Mapping[str, Mapping[str, Any]], meta: Mapping[str, Any]
 ) -> None:
-    """Write tables of columns (numpy arrays, masked where values are missing; object arrays
-    hold text or None) to `path`, flushed to disk."""
-    blocks: list[bytes] = []
+    """Write tables of columns to `path`, flushed to disk: each column a numpy array (masked
+    where values are missing; an object array holds texts, lists of texts or None) or `Coded`."""
     described: dict[str, dict] = {}
-    position = 0
-    for table, columns in tables.items():
-        rows = {len(values) for values in columns.values()}
-        if len(rows) > 1:
-            raise ValueError(f"the columns of table {table} differ in length: {sorted(rows)}")
-        described[table] = {"rows": rows.pop() if rows else 0, "columns": {}}
-        for name, values in columns.items():
-            column, parts = encode_column(values)
-            column["start"] = position
-            for part in parts:
-                column.setdefault("parts", []).append(len(part))
-                position += len(part)
-            blocks += parts
-            described[table]["columns"][name] = column
-    header = json.dumps({"meta": dict(meta), "tables": described}, default=str) + "\n"
     with path.open("wb") as handle:
-        handle.write(header.encode("utf-8"))
-        handle.writelines(blocks)
+        for table, columns in tables.items():
+            rows = {len(values) for values in columns.values()}
+            if len(rows) > 1:
+                raise ValueError(f"the columns of table {table} differ in length: {sorted(rows)}")
+            described[table] = {"rows": rows.pop() if rows else 0, "columns": {}}
+            for name, values in columns.items():
+                column, parts = encode_column(values)
+                column["start"] = handle.tell()
+                column["parts"] = [len(part) for part in parts]
+                handle.writelines(parts)
+                described[table]["columns"][name] = column
+        header = json.dumps({"meta": dict(meta), "tables": described}, default=str).encode()
+        handle.write(header)
+        handle.write(struct.pack(HEADER_LENGTH, len(header)))
         handle.flush()
         os.fsync(handle.fileno())
+
+
+@dataclass(frozen=True)
+class Coded:
+    """A text column given as codes (-1: none) into its distinct values: written as they are."""
+
+    codes: Any  # a numpy array of integers
+    values: Sequence[str]
+
+    def __len__(self) -> int:
+        return len(self.codes)
 
 
 def encode_column(values: Any) -> tuple[dict, list[bytes]]:
     """Return a column's description and its byte blocks."""
     import numpy as np
 
+    column: dict[str, Any]
+    if isinstance(values, Coded):
+        column = {"kind": "codes", "format": "i", "values": len(values.values), "lists": False}
+        return column, [
+            np.asarray(values.codes).astype("<i4").tobytes(),
+            *text_blocks(values.values),
+        ]
     nulls = np.ma.getmaskarray(values) if np.ma.isMaskedArray(values) else None
     data = np.ma.getdata(values)
     parts: list[bytes] = []
-    column: dict[str, Any]
     if data.dtype.kind == "M":
         column = {"kind": "date", "format": "i"}
         parts.append(data.astype("datetime64[D]").astype("<i4").tobytes())
@@ -148,18 +164,18 @@ class ColumnFile:
         ColumnFileError (the caller closes it)."""
         with path.open("rb") as handle:
             size = os.fstat(handle.fileno()).st_size
-            if size == 0:
-                raise ColumnFileError(f"{path} is empty")
+            if size < struct.calcsize(HEADER_LENGTH):
+                raise ColumnFileError(f"{path} is not a column file (too short)")
             self._map = mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ)
-        end = self._map.find(b"\n")
         try:
-            header = json.loads(self._map[:end])
+            (length,) = struct.unpack_from(HEADER_LENGTH, self._map, size - 8)
+            header = json.loads(self._map[size - 8 - length : size - 8])
             self.meta: dict[str, Any] = header["meta"]
             described = header["tables"]
-        except (ValueError, KeyError, TypeError) as error:
+        except (ValueError, KeyError, TypeError, struct.error) as error:
             self._map.close()
             raise ColumnFileError(f"{path} is not a column file ({error})") from None
-        self._data = end + 1
+        self._data = 0  # the columns' starts are offsets in the file
         self.tables = {name: TableReader(self, name, spec) for name, spec in described.items()}
 
     def close(self) -> None:

@@ -1,11 +1,11 @@
 """A game's days as the build writes them beside its list for `pipeline today`
 (`<game>_days.jsonl`; storage/built_files.py says when they are fresh).
 
-One JSON object a line per stored puzzle, by date: the row of the game's day query
-(`today/<game>_days`) and the words the custom dictionary predicted for the day in its backtest
-(`expected`, from `today/expected_words`; null when the backtest does not hold the day). Each
-line starts with its date, so that a day is found by bisection over the mapped file, and the
-latest is the last line. More fields can be added to a day without changing how it is read.
+One JSON object a line per stored puzzle, by date, as DuckDB writes it: the row of the game's
+day query (`today/<game>_days`) and the words the custom dictionary predicted for the day in its
+backtest (`expected`, from `today/expected_words`; null when the backtest does not hold the day).
+Each line starts with its date, so that a day is found by bisection over the mapped file, and
+the latest is the last line. More fields can be added to a day without changing how it is read.
 """
 
 from __future__ import annotations
@@ -27,22 +27,19 @@ if TYPE_CHECKING:
 
 EXPECTED = "today/expected_words"
 EVERY_DAY = {"first": dt.date.min, "last": dt.date.max}
-DATE_AT = 10  # a line is `{"date": "YYYY-MM-DD", ...`: its date starts at the 10th byte
+DATE_AT = 9  # a line is `{"date":"YYYY-MM-DD",...` (DuckDB's JSON): the date from the 9th byte
 
 
 def write_days(con: Connection, game: Game, path: Path) -> None:
-    """Write every stored day of a game with the words its backtest predicted (flushed)."""
+    """Write every stored day of a game with the words its backtest predicted (in DuckDB: the
+    largest, Letter Boxed's, is 30 MB of lists)."""
     from pipeline.storage import warehouse
 
-    days = warehouse.query(con, game.query("today", "days"), EVERY_DAY)
-    expected = warehouse.query(con, EXPECTED, {"game": game.name, **EVERY_DAY})
-    predicted = dict(expected.rows)
-    with path.open("w", encoding="utf-8") as handle:
-        for row in days.rows:
-            day = dict(zip(days.columns, row, strict=True))
-            day["expected"] = predicted.get(day["date"])
-            handle.write(json.dumps(day, default=str) + "\n")
-        handle.flush()
+    warehouse.relation(con, game.query("today", "days"), EVERY_DAY).create_view("day_rows")
+    params = {"game": game.name, **EVERY_DAY}
+    warehouse.relation(con, EXPECTED, params).create_view("expected_rows")
+    warehouse.run(con, "build/day_file", {"path": str(path)})
+    with path.open("rb") as handle:
         os.fsync(handle.fileno())
 
 

@@ -50,28 +50,30 @@ def write_word_file(con: Connection, path: Path, build_id: str) -> None:
 
 
 def write_game_file(
-    con: Connection, game: Game, verdicts: Mapping[str, np.ndarray], path: Path, build_id: str
+    game: Game,
+    custom: Mapping[str, Any],
+    verdicts: Mapping[str, np.ndarray],
+    rules: list[str],
+    build_id: str,
+    path: Path,
 ) -> None:
-    """Write a game's file: `explain/custom` for every universe word and its verdicts, from the
-    columns the build stored in backtest (day, word_id, accepted, predicted; by word id)."""
+    """Write a game's file: `explain/custom`'s columns for every universe word (by word id, as
+    the build decided them) and each word's verdicts, from the columns the build stored in
+    backtest (day, word_id, accepted, predicted; by word id, then day)."""
     import numpy as np
 
-    from pipeline.storage import warehouse
-
-    custom = warehouse.run(con, CUSTOM, {"game": game.name, **EVERY_WORD}).fetchnumpy()
-    rules = warehouse.query(con, RULE, {"game": game.name}).column("description")
     words = len(custom["word"])
     word_id = np.asarray(verdicts["word_id"])
     if len(word_id) and (word_id[-1] >= words or np.any(np.diff(word_id) < 0)):
         raise RuntimeError("the verdicts are not by word id of the game's universe words")
-    custom["verdicts_end"] = np.searchsorted(word_id, np.arange(words), side="right")
+    ends = np.searchsorted(word_id, np.arange(words), side="right").astype(np.int64)
     rows = {
-        "date": (np.asarray(verdicts["day"]).astype("datetime64[D]")),
+        "date": np.asarray(verdicts["day"]).astype("datetime64[D]"),
         "accepted": np.asarray(verdicts["accepted"], dtype=bool),
         "predicted": np.asarray(verdicts["predicted"], dtype=bool),
     }
     meta = {"build": build_id, "game": game.name, "rules": rules}
-    write_column_file(path, {CUSTOM: custom, VERDICTS: rows}, meta)
+    write_column_file(path, {CUSTOM: {**custom, "verdicts_end": ends}, VERDICTS: rows}, meta)
 
 
 def grouped_tables(name: str, columns: dict[str, Any]) -> dict[str, dict[str, Any]]:
@@ -80,11 +82,10 @@ def grouped_tables(name: str, columns: dict[str, Any]) -> dict[str, dict[str, An
     import numpy as np
 
     words = np.asarray(columns.pop("word"), dtype=object)
-    starts = (
-        np.flatnonzero(np.r_[True, words[1:] != words[:-1]]) if len(words) else np.zeros(0, int)
-    )
-    ends = np.r_[starts[1:], len(words)].astype(np.int64)
-    keys = {"word": words[starts], "end": ends}
+    first = np.r_[True, words[1:] != words[:-1]] if len(words) else np.zeros(0, dtype=bool)
+    starts = np.flatnonzero(first)
+    ends = np.append(starts[1:], len(words)).astype(np.int64) if len(words) else starts
+    keys = {"word": words[starts], "end": ends.astype(np.int64)}
     return {name: keys, f"{name}/rows": columns}
 
 

@@ -359,6 +359,17 @@ def require_tables(con: Connection, *tables: str, stage_hint: str) -> None:
     reader.require_tables(WarehouseReader(con), *tables, stage_hint=stage_hint)
 
 
+def relation(
+    con: Connection, name: str, params: Mapping[str, Any] | None = None
+) -> duckdb.DuckDBPyRelation:
+    """Return a named one-statement query as a relation: to read, or to name as a view that a
+    statement of another file reads."""
+    (statement,) = _statements(con, name)
+    wanted = statement.named_parameters
+    given = {key: value for key, value in (params or {}).items() if key in wanted}
+    return con.sql(statement.query, params=given or None)
+
+
 def query(con: Connection, name: str, params: Mapping[str, Any] | None = None) -> Table:
     """Return the result of a named SQL query as a Table."""
     result = run(con, name, params)

@@ -1,4 +1,5 @@
--- Fills the backtest table (sql/tables/build/backtest.sql).
+-- Fills the backtest table (sql/tables/build/backtest.sql) from backtest_rows (handed over by
+-- build.py) and the game's universe, kept by build/keep_universe.sql.
 DELETE FROM backtest WHERE game = $game;
 
 INSERT INTO backtest
@@ -15,4 +16,6 @@ SELECT
     b.guarded,
     b.guard_changed
 FROM backtest_rows AS b
-JOIN universe AS u USING (word_id);  -- no ORDER BY: the rows come by day, and a sort costs 2 s
+JOIN kept_universe AS u ON u.game = $game AND u.word_id = b.word_id;
+-- no ORDER BY: the rows come by word, then day (build.store_backtest), and a sort costs 2 s
+DELETE FROM kept_universe WHERE game = $game;
