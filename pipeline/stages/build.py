@@ -10,9 +10,12 @@ the band chosen on the validation year.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import datetime as dt
 import os
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
@@ -111,36 +114,68 @@ def build_record(summary: BuildSummary) -> dict:
 def build(
     con: Connection, games: tuple[Game, ...], build_id: str, edits: list[Edit] | None = None
 ) -> list[BuildSummary]:
-    """Build the games' dictionaries, and stage their word lists (storage/custom_lists.py)."""
+    """Build the games' dictionaries, and stage their word lists and the files of the commands a
+    person waits on (storage/custom_lists.py)."""
     warehouse.require_tables(con, "words", stage_hint="pipeline words")
     warehouse.run(con, "build/memory_limit")
     prepare_stage(con)  # older build tables are dropped here (upgrade 3)
     warehouse.create_missing_tables(con, "build")
+    with words_index_meanwhile(con, build_id):
+        summaries, styles = build_games(con, games, build_id, edits or [])
+        for summary in summaries.values():
+            stage_lists(con, summary, build_id)
+    stage_files_for_commands(con, games, build_id)
+    for game in games:
+        with progress.step(f"{game.name}: the NYT's style, learned on the custom list"):
+            hooks_of(game).store_style(con, game, styles[game.name].result())
+    return [summaries[game.name] for game in games]
+
+
+def build_games(
+    con: Connection, games: tuple[Game, ...], build_id: str, edits: list[Edit]
+) -> tuple[dict[str, BuildSummary], dict[str, Beside | Done]]:
+    """Build each game and store its backtest once the next game's style is learning (the
+    last game's, once its own is); return what each built and its style being learned."""
     summaries: dict[str, BuildSummary] = {}
     left_out: dict[str, LeftOut] = {}  # each game built so far: when its words were left out
-    styles: dict[str, Beside | Done] = {}  # each game's style, learned while the build goes on
-    waiting: GameBuild | None = None  # its backtest stored once the next game's style learns
+    styles: dict[str, Beside | Done] = {}
+    waiting: GameBuild | None = None
     for game in sorted(games, key=uses_new_word_model):  # the model reads the other games
         elsewhere = left_out_elsewhere(con, game, left_out) if uses_new_word_model(game) else None
-        built = build_game(con, game, build_id, edits or [], elsewhere)
+        built = build_game(con, game, build_id, edits, elsewhere)
         left_out[game.name], styles[game.name] = built.left_out, built.style
         if waiting is not None:
             summaries[waiting.game.name] = store_game_backtest(con, waiting, build_id)
         waiting = built
     if waiting is not None:
         summaries[waiting.game.name] = store_game_backtest(con, waiting, build_id)
-    for summary in (summaries[game.name] for game in games):
-        custom_lists.stage_word_list(summary.game, summary.words, build_id)
-        custom_lists.stage_maybe_list(summary.game, summary.maybe, build_id)
-        if summary.game.ranks_by_commonness:
-            params = {"game": summary.game.name}
-            zipf = warehouse.run(con, "build/universe_zipf", params).fetchall()
-            custom_lists.stage_zipf_list(summary.game, zipf, build_id)
-    stage_files_for_commands(con, games, build_id)
-    for game in games:
-        with progress.step(f"{game.name}: the NYT's style, learned on the custom list"):
-            hooks_of(game).store_style(con, game, styles[game.name].result())
-    return [summaries[game.name] for game in games]
+    return summaries, styles
+
+
+def stage_lists(con: Connection, summary: BuildSummary, build_id: str) -> None:
+    """Stage a game's word list, maybe list and (when its solver ranks by commonness) Zipf
+    frequencies."""
+    custom_lists.stage_word_list(summary.game, summary.words, build_id)
+    custom_lists.stage_maybe_list(summary.game, summary.maybe, build_id)
+    if summary.game.ranks_by_commonness:
+        params = {"game": summary.game.name}
+        zipf = warehouse.run(con, "build/universe_zipf", params).fetchall()
+        custom_lists.stage_zipf_list(summary.game, zipf, build_id)
+
+
+@contextlib.contextmanager
+def words_index_meanwhile(con: Connection, build_id: str) -> Iterator[None]:
+    """Stage the words' index for explain in a thread, through a connection of its own, while
+    the block builds (it reads no table the build writes, and DuckDB works without the GIL);
+    the block's end waits for it, so that nothing is written once the build has ended."""
+    with ThreadPoolExecutor(max_workers=1) as thread:
+        indexed = thread.submit(stage_words_index, con.cursor(), build_id)
+        try:
+            yield
+        except BaseException:
+            indexed.exception()  # waited for, the block's error raised
+            raise
+        indexed.result()
 
 
 def stage_files_for_commands(con: Connection, games: tuple[Game, ...], build_id: str) -> None:
@@ -149,11 +184,6 @@ def stage_files_for_commands(con: Connection, games: tuple[Game, ...], build_id:
     the games built now, and those of the others still true to the warehouse (their build's)."""
     for game in GAMES:
         custom_lists.stage_with(days_file(game), build_id, partial(day_files.write_days, con, game))
-    custom_lists.stage_with(
-        built_files.EXPLAIN_WORDS_FILE,
-        build_id,
-        lambda path: explain_index.write_word_file(con, path, build_id),
-    )
     committed = dict(warehouse.run(con, "build/committed_builds").fetchall())
     kept = [
         explain_file(game)
@@ -163,6 +193,16 @@ def stage_files_for_commands(con: Connection, games: tuple[Game, ...], build_id:
     ]
     files = [*(explain_file(game) for game in games), *kept, *built_files.run_files(GAMES)]
     custom_lists.stage_manifest(build_id, [name for name in files if name != built_files.MANIFEST])
+
+
+def stage_words_index(cursor: Connection, build_id: str) -> None:
+    """Stage the words' index for explain (storage/explain_index.py) through a connection of its
+    own, then close it."""
+    try:
+        write = partial(explain_index.write_word_file, cursor, build_id=build_id)
+        custom_lists.stage_with(built_files.EXPLAIN_WORDS_FILE, build_id, write)
+    finally:
+        cursor.close()
 
 
 def start_learning_style(con: Connection, game: Game, words: list[str]) -> Beside | Done:
