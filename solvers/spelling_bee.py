@@ -91,6 +91,12 @@ def is_answer(word: str, puzzle: Puzzle) -> bool:
     )
 
 
+def is_candidate(word: str) -> bool:
+    """Return True when a word could answer some puzzle: 4 plain letters or more, at most 7 of
+    them distinct."""
+    return len(word) >= MIN_LENGTH and is_plain_word(word) and len(set(word)) <= PUZZLE_SIZE
+
+
 def candidate_words(words: Iterable[str]) -> list[Word]:
     """Return the distinct plain a-z words that could answer some puzzle, sorted.
 

@@ -448,3 +448,22 @@ def test_the_commonest_chain_is_the_brute_force_s_among_every_solution(frequenci
 
     expected = min(every, key=rank) if every else None
     assert lb.commonest_solution(BOARD, WORDS, zipf, 2, limit) == expected
+
+
+@needs_mirror
+@pytest.mark.mirror
+def test_the_search_by_levels_finds_the_links_of_the_arrays_on_archived_boards(archive):
+    for date, sides, dictionary, _ in archive[::10]:  # 117 boards, about 2 s
+        board = parse_board(sides)
+        playable = playable_words(board, dictionary)
+        by_search, by_arrays = (
+            lb.search_links(board, playable, 6),
+            lb.board_links(board, playable, 6),
+        )
+        assert sorted(lb.chains(by_search)) == sorted(lb.chains(by_arrays)), date
+        assert lb.chain_count(by_search) == lb.chain_count(by_arrays), date
+        assert lb.best_chain(by_search, ZIPF) == lb.best_chain(by_arrays, ZIPF), date
+
+
+# Made-up frequencies: the commonest chain is not the alphabetically first one.
+ZIPF = {"hop": 5.0, "chop": 4.0, "blacksmith": 3.0, "ohms": 1.0}

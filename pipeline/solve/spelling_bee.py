@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import json
+from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
+from itertools import chain
 from operator import itemgetter
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -16,8 +18,17 @@ from pipeline.render.text import plural
 from pipeline.solve.batch import read_json_lines
 from pipeline.storage.named_lists import MaybeWord, WordList
 from solvers import spelling_bee_scoring as scoring
-from solvers.masks import Mask, Word
-from solvers.spelling_bee import SOLVERS, Puzzle, Solver, is_answer, make_puzzle, parse_letters
+from solvers.masks import Mask, Word, letter_mask
+from solvers.spelling_bee import (
+    SOLVERS,
+    Puzzle,
+    Solver,
+    center_submasks,
+    is_answer,
+    is_candidate,
+    make_puzzle,
+    parse_letters,
+)
 from solvers.spelling_bee_scoring import ScoredAnswers
 
 if TYPE_CHECKING:
@@ -84,14 +95,32 @@ def puzzle_from_arguments(letters: str | None, center: str | None, others: str |
         raise UserError(str(error)) from None
 
 
-def maybe_words(puzzle: Puzzle, maybe: list[MaybeWord]) -> list[MaybeWord]:
-    """Return the maybe words the puzzle allows, most probable first."""
-    fitting = [m for m in maybe if is_answer(m.word, puzzle)]
+def maybe_words(puzzle: Puzzle, maybe: list[MaybeWord] | MaybeIndex) -> list[MaybeWord]:
+    """Return the maybe words the puzzle allows, most probable first (from the words, or from
+    their index by letter set: a batch of puzzles looks each one's 64 sets up)."""
+    if isinstance(maybe, MaybeIndex):
+        fitting = list(
+            chain.from_iterable(filter(None, map(maybe.by_set.get, center_submasks(puzzle))))
+        )
+    else:
+        fitting = [m for m in maybe if is_answer(m.word, puzzle)]
     return sorted(fitting, key=lambda m: (-m.probability, m.word))
 
 
+class MaybeIndex:
+    """The maybe words that can answer some puzzle, by letter set."""
+
+    def __init__(self, maybe: list[MaybeWord]) -> None:
+        self.by_set: dict[Mask, list[MaybeWord]] = defaultdict(list)
+        for found in maybe:
+            if is_candidate(found.word):
+                self.by_set[letter_mask(found.word)].append(found)
+
+
 def solution_record(
-    puzzle: Puzzle, answers: ScoredAnswers | list[Word], maybe: list[MaybeWord] | None = None
+    puzzle: Puzzle,
+    answers: ScoredAnswers | list[Word],
+    maybe: list[MaybeWord] | MaybeIndex | None = None,
 ) -> dict:
     """Return the answers of a puzzle as the JSON object of `--json`; with the maybe tier,
     `maybe` (words the list leaves out) and `unsure` (words it holds) with their probabilities."""
@@ -111,7 +140,7 @@ def solution_record(
     return record
 
 
-def maybe_fields(puzzle: Puzzle, words: list[Word], maybe: list[MaybeWord]) -> dict:
+def maybe_fields(puzzle: Puzzle, words: list[Word], maybe: list[MaybeWord] | MaybeIndex) -> dict:
     """Return the puzzle's maybe words: `maybe` (those the list leaves out) and `unsure` (those
     it holds), with their probabilities."""
     fitting = maybe_words(puzzle, maybe)
@@ -214,7 +243,9 @@ def batch_line(number: int, fields: dict) -> BatchLine:
 
 
 def batch_output(
-    line: BatchLine, answers: ScoredAnswers | list[Word], maybe: list[MaybeWord] | None = None
+    line: BatchLine,
+    answers: ScoredAnswers | list[Word],
+    maybe: list[MaybeWord] | MaybeIndex | None = None,
 ) -> dict:
     """Return the output object of a batch line: its own keys plus the solution."""
     return {**line.fields, **solution_record(line.puzzle, answers, maybe)}
@@ -227,10 +258,11 @@ def batch_texts(
     solved with the named solver. The subsets solver's answers are written from the texts of its
     ranked words, each made once, the first time it is an answer (every archived puzzle with
     words_alpha is 438,000 answers of about 70,000 words)."""
+    maybe_sets = MaybeIndex(maybe) if maybe is not None else None
     if name != "subsets":
         solved = solve_puzzles(name, word_list, [line.puzzle for line in lines])
         for line, answers in zip(lines, solved, strict=True):
-            yield json.dumps(batch_output(line, answers, maybe))
+            yield json.dumps(batch_output(line, answers, maybe_sets))
         return
     solver = scoring.ScoredSubsetSolver(
         word_list.words, word_list.masks, in_display_order=word_list.display_order
@@ -252,9 +284,9 @@ def batch_texts(
             "scores": f"{{{joined(scored, ranks)}}}",
             "ranks": ranks_text(ranked.total),
         }
-        if maybe is not None:
+        if maybe_sets is not None:
             listed = [solver.words[rank] for rank in ranks]
-            extra = maybe_fields(line.puzzle, listed, maybe)
+            extra = maybe_fields(line.puzzle, listed, maybe_sets)
             found |= {key: json.dumps(value) for key, value in extra.items()}
         yield object_text({key: json.dumps(value) for key, value in line.fields.items()} | found)
 
