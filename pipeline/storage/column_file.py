@@ -104,11 +104,11 @@ def encode_column(values: Any) -> tuple[dict, list[bytes]]:
         lists = any(value is not None and not isinstance(value, str) for value in texts)
         if lists:  # lists of texts: each list is one text, its items parted by LIST_SEPARATOR
             texts = [None if value is None else LIST_SEPARATOR.join(value) for value in texts]
-        codes, distinct = text_codes(texts)
-        if not lists and len(distinct) == len(texts) and -1 not in codes:
-            column = {"kind": "text"}
-            parts += text_blocks(distinct)  # each text once: the codes are 0, 1, 2, ...
+        if not lists and None not in texts and len(set(texts)) == len(texts):
+            column = {"kind": "text"}  # each text once (a key): as it is
+            parts += text_blocks(texts)
         else:
+            codes, distinct = text_codes(texts)
             column = {"kind": "codes", "format": "i", "values": len(distinct), "lists": lists}
             parts.append(codes.astype("<i4").tobytes())
             parts += text_blocks(distinct)
@@ -128,13 +128,10 @@ def text_codes(values: Sequence[str | None]) -> tuple[np.ndarray, list[str]]:
     """Return each value's index among the distinct values (-1: none), and those values."""
     import numpy as np
 
-    index: dict[str, int] = {}
-    codes = np.fromiter(
-        (-1 if value is None else index.setdefault(value, len(index)) for value in values),
-        dtype=np.int64,
-        count=len(values),
-    )
-    return codes, list(index)
+    distinct = [value for value in dict.fromkeys(values) if value is not None]  # first seen first
+    index: dict[str | None, int] = {value: code for code, value in enumerate(distinct)}
+    index[None] = -1
+    return np.array(list(map(index.__getitem__, values)), dtype=np.int64), distinct
 
 
 def text_blocks(texts: Sequence[str]) -> list[bytes]:
