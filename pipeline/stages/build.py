@@ -15,7 +15,7 @@ import dataclasses
 import datetime as dt
 import os
 from collections.abc import Iterator
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
@@ -134,21 +134,29 @@ def build(
 def build_games(
     con: Connection, games: tuple[Game, ...], build_id: str, edits: list[Edit]
 ) -> tuple[dict[str, BuildSummary], dict[str, Beside | Done]]:
-    """Build each game and store its backtest once the next game's style is learning (the
-    last game's, once its own is); return what each built and its style being learned."""
+    """Build each game; return what each built and its style being learned. A game's backtest,
+    the build's largest insert, is stored by a thread through a connection of its own while the
+    next game is built (DuckDB works without the GIL, the evidence in numpy mostly too)."""
     summaries: dict[str, BuildSummary] = {}
     left_out: dict[str, LeftOut] = {}  # each game built so far: when its words were left out
     styles: dict[str, Beside | Done] = {}
-    waiting: GameBuild | None = None
-    for game in sorted(games, key=uses_new_word_model):  # the model reads the other games
-        elsewhere = left_out_elsewhere(con, game, left_out) if uses_new_word_model(game) else None
-        built = build_game(con, game, build_id, edits, elsewhere)
-        left_out[game.name], styles[game.name] = built.left_out, built.style
-        if waiting is not None:
-            summaries[waiting.game.name] = store_game_backtest(con, waiting, build_id)
-        waiting = built
-    if waiting is not None:
-        summaries[waiting.game.name] = store_game_backtest(con, waiting, build_id)
+    with ThreadPoolExecutor(max_workers=1) as storer:  # its end waits for the last store
+        storing: Future[BuildSummary] | None = None
+        for game in sorted(games, key=uses_new_word_model):  # the model reads the other games
+            elsewhere = (
+                left_out_elsewhere(con, game, left_out) if uses_new_word_model(game) else None
+            )
+            built = build_game(con, game, build_id, edits, elsewhere)
+            left_out[game.name], styles[game.name] = built.left_out, built.style
+            if storing is not None:
+                stored = storing.result()
+                summaries[stored.game.name] = stored
+            storing = storer.submit(
+                store_game_backtest, warehouse.second_connection(con), built, build_id
+            )
+        if storing is not None:
+            stored = storing.result()
+            summaries[stored.game.name] = stored
     return summaries, styles
 
 
@@ -169,7 +177,7 @@ def words_index_meanwhile(con: Connection, build_id: str) -> Iterator[None]:
     the block builds (it reads no table the build writes, and DuckDB works without the GIL);
     the block's end waits for it, so that nothing is written once the build has ended."""
     with ThreadPoolExecutor(max_workers=1) as thread:
-        indexed = thread.submit(stage_words_index, con.cursor(), build_id)
+        indexed = thread.submit(stage_words_index, warehouse.second_connection(con), build_id)
         try:
             yield
         except BaseException:
@@ -278,9 +286,8 @@ def first_left_out(verdicts: Verdicts, words: list[str]) -> LeftOut:
 
 @dataclass(frozen=True)
 class GameBuild:
-    """A game built but for its backtest: what the build stores of it later (the rows, and the
-    explain index of its decisions), and what it says of it. Its backtest, the build's largest
-    insert, is stored once the next game's style is learning in a second process."""
+    """A game built but for its backtest: what the build stores of it (the rows, and the explain
+    index of its decisions) while the next game is built, and what it says of it."""
 
     game: Game
     summary: BuildSummary  # its test year still to be scored from the stored backtest
@@ -309,7 +316,6 @@ def build_game(
     store_rule(con, game, rule, band, build_id, edited, past.factor_names)
     words = sorted(current["word"][chosen].tolist())
     style = start_learning_style(con, game, words)
-    warehouse.run(con, "build/keep_universe", {"game": game.name})  # for its backtest, later
     warehouse.run(con, "build/drop_game_tables")
     maybe_rows = sorted(
         (str(word), float(probability), bool(included))
@@ -325,11 +331,15 @@ def build_game(
     return GameBuild(game, summary, past.left_out, style, past.backtest, explained, window)
 
 
-def store_game_backtest(con: Connection, built: GameBuild, build_id: str) -> BuildSummary:
-    """Store a built game's backtest and stage its explain index; return its summary with the
-    scores of its test year."""
+def store_game_backtest(cursor: Connection, built: GameBuild, build_id: str) -> BuildSummary:
+    """Store a built game's backtest through a connection of its own (closed then) and stage its
+    explain index; return its summary with the scores of its test year."""
     game = built.game
-    store_backtest(con, game, built.backtest)
+    try:
+        store_backtest(cursor, game, built.backtest, built.explained["word"])
+        test_year = test_year_scores(cursor, game, *built.test_window)
+    finally:
+        cursor.close()
     rules = [built.summary.rule.describe()]
     custom_lists.stage_with(
         explain_file(game),
@@ -338,7 +348,6 @@ def store_game_backtest(con: Connection, built: GameBuild, build_id: str) -> Bui
             explain_index.write_game_file, game, built.explained, built.backtest, rules, build_id
         ),
     )
-    test_year = test_year_scores(con, game, *built.test_window)
     return dataclasses.replace(built.summary, test_year=test_year)
 
 
@@ -668,17 +677,23 @@ def backtest_rows(history: Evidence, decisions: np.ndarray, rule: Rule) -> dict[
     }
 
 
-def store_backtest(con: Connection, game: Game, rows: dict[str, np.ndarray]) -> None:
-    """Replace the game's backtest rows: every past verdict with the rule's prediction, stored
-    by word, then date (the rows, which come by day, are put in that order in place): a word's
-    verdicts lie together, so that a query of one word reads a few row groups, and the words
-    compress better (the LB backtest stored in 3.0 s of CPU, not 5.2 s)."""
+def store_backtest(
+    con: Connection, game: Game, rows: dict[str, np.ndarray], words: np.ndarray
+) -> None:
+    """Replace the game's backtest rows: every past verdict with the rule's prediction (its words
+    named from `words`, the universe by word id), stored by word, then date (the rows, which come
+    by day, are put in that order in place): a word's verdicts lie together, so that a query of
+    one word reads a few row groups, and the words compress better (the LB backtest stored in
+    3.0 s of CPU, not 5.2 s)."""
     order = np.argsort(rows["word_id"], kind="stable")
     for name, column in rows.items():
         rows[name] = column[order]
     warehouse.hand_over(con, "backtest_rows", rows)
+    warehouse.hand_over(
+        con, "backtest_words", {"word_id": np.arange(len(words), dtype=np.int32), "word": words}
+    )
     warehouse.run(con, "build/backtest", {"game": game.name})
-    warehouse.release(con, "backtest_rows")
+    warehouse.release(con, "backtest_rows", "backtest_words")
 
 
 def store_custom_words(

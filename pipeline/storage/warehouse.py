@@ -231,6 +231,14 @@ def _remove_database_files(path: Path) -> None:
     shutil.rmtree(path.with_name(path.name + ".tmp"), ignore_errors=True)
 
 
+def second_connection(con: Connection) -> Connection:
+    """Return a second connection to the same database, with the SQL macros defined: for a thread
+    that works beside the first (the caller closes it)."""
+    cursor = con.cursor()
+    prepare(cursor)
+    return cursor
+
+
 def in_memory() -> Connection:
     """Return a new in-memory DuckDB database with the SQL macros (the caller closes it)."""
     con = duckdb.connect()

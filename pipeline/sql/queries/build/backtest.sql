@@ -1,5 +1,6 @@
--- Fills the backtest table (sql/tables/build/backtest.sql) from backtest_rows (handed over by
--- build.py) and the game's universe, kept by build/keep_universe.sql.
+-- Fills the backtest table (sql/tables/build/backtest.sql) from backtest_rows and the universe's
+-- words by id, backtest_words (both handed over by build.py, through the connection of the thread
+-- that stores it while the next game is built).
 DELETE FROM backtest WHERE game = $game;
 
 INSERT INTO backtest
@@ -16,6 +17,5 @@ SELECT
     b.guarded,
     b.guard_changed
 FROM backtest_rows AS b
-JOIN kept_universe AS u ON u.game = $game AND u.word_id = b.word_id;
+JOIN backtest_words AS u USING (word_id);
 -- no ORDER BY: the rows come by word, then day (build.store_backtest), and a sort costs 2 s
-DELETE FROM kept_universe WHERE game = $game;
