@@ -12,15 +12,18 @@ import sys
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
+from pipeline.cli.app import app
 from pipeline.errors import UserError
 from pipeline.games import GAMES
 from pipeline.stages import explain, today
-from pipeline.storage import built_files, custom_lists, warehouse
+from pipeline.storage import built_files, custom_lists, explain_index, warehouse
 from pipeline.storage.day_files import DayFiles
 from pipeline.storage.download import Downloader
 from pipeline.storage.explain_index import ExplainIndex
 from pipeline.storage.warehouse import WarehouseReader
+from tests import tiny_archive
 from tests.conftest import MirrorWarehouse
 
 PROJECT = Path(__file__).resolve().parent.parent
@@ -169,3 +172,21 @@ def test_the_mirror_warehouse_s_files_answer_as_it_does(
             for (date,) in [*con.execute(dates.format(game.table("puzzles"))).fetchall(), (None,)]:
                 from_files = today.today(days, game, date, downloader)
                 assert shown(from_files) == shown(today.today(reader, game, date, downloader))
+
+
+def test_a_build_of_one_game_keeps_the_other_game_s_index_true_to_its_tables(
+    tiny_copy: Path,
+) -> None:
+    result = CliRunner().invoke(app, ["build", "spelling-bee"])
+
+    assert result.exit_code == 0, result.output
+    assert "letter_boxed_explain.cols" in built_files.fresh_files()  # its build's, still true
+    assert explain_index.file_build("letter_boxed_explain.cols") == tiny_archive.RUN_ID
+    assert explain_index.file_build("spelling_bee_explain.cols") != tiny_archive.RUN_ID
+    with warehouse.open_warehouse(tiny_copy, read_only=True) as con:
+        words = [w for (w,) in con.execute("SELECT word FROM custom_words").fetchall()]
+        index = ExplainIndex.open_fresh()
+        assert index is not None
+        with index:
+            for word in sorted(set(words)):
+                assert explained(index, word) == explained(WarehouseReader(con), word), word

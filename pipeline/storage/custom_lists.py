@@ -92,15 +92,14 @@ def stage_manifest(build_id: str, files: list[str]) -> None:
 
 
 def seal_manifest(build_id: str, committed: Path) -> None:
-    """Add the stamp of the committed warehouse to the build's staged manifest (an error leaves
-    it unsealed: the files are then not fresh, and the commands read the warehouse)."""
+    """Add the stamp of the committed warehouse to the build's staged manifest. An error, or a
+    kill while it writes, leaves it unsealed or unreadable: the files are then not fresh, and the
+    commands read the warehouse."""
     staged = staged_file(built_files.MANIFEST, build_id)
     with contextlib.suppress(OSError, ValueError):
         record = json.loads(staged.read_text(encoding="utf-8"))
         record["warehouse"] = built_files.stamp(committed)
-        sealed = staged.with_name(staged.name + ".sealed")
-        _stage_lines(sealed, [json.dumps(record) + "\n"])
-        sealed.replace(staged)
+        _stage_lines(staged, [json.dumps(record) + "\n"])
 
 
 def recover_word_lists(con: Connection) -> None:
@@ -116,9 +115,6 @@ def discard_staged_lists(build_id: str) -> None:
     for file_name in every_file():
         with contextlib.suppress(OSError):  # never there, or a folder that takes no change
             staged_file(file_name, build_id).unlink(missing_ok=True)
-            staged_file(file_name, build_id).with_name(
-                staged_file(file_name, build_id).name + ".sealed"
-            ).unlink(missing_ok=True)
 
 
 def publish_word_lists(build_ids: dict[str, str]) -> None:
