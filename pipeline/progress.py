@@ -6,18 +6,28 @@ import contextlib
 import sys
 import time
 from collections.abc import Iterable, Iterator
-from typing import TypeVar
+from functools import cache
+from typing import TYPE_CHECKING, TypeVar
 
-from rich.console import Console
+if TYPE_CHECKING:
+    from rich.console import Console
 
 T = TypeVar("T")
-console = Console(stderr=True, highlight=False)
+
+
+@cache
+def console() -> Console:
+    """Return the console progress is printed to (rich loads with the first line: a command
+    that shows no progress starts without it)."""
+    from rich.console import Console
+
+    return Console(stderr=True, highlight=False)
 
 
 def say(line: str) -> None:
     """Print a line of progress: wrapped to a terminal's width, whole in a log (a wrapped log
     line cut its URLs at 80 columns)."""
-    console.print(line, soft_wrap=not console.is_terminal)
+    console().print(line, soft_wrap=not console().is_terminal)
 
 
 @contextlib.contextmanager
@@ -57,7 +67,7 @@ def track(items: Iterable[T], description: str, total: int | None = None) -> Ite
         MofNCompleteColumn(),
         TimeElapsedColumn(),
     )
-    with Progress(*columns, console=console, transient=False) as progress:
+    with Progress(*columns, console=console(), transient=False) as progress:
         task = progress.add_task(description, total=total)
         for item in items:
             yield item

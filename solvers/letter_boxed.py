@@ -15,12 +15,17 @@ import re
 from collections import defaultdict
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import overload
-
-import numpy as np
+from functools import cache, lru_cache
+from typing import TYPE_CHECKING, overload
 
 from solvers.masks import ALL_LETTERS, Mask, Word, is_plain_word, letter_mask
+
+if TYPE_CHECKING:
+    import numpy as np
+else:
+    from solvers.lazy import LazyModule
+
+    np = LazyModule("numpy")  # loaded on first use: one board's search by levels needs none
 
 __all__ = [
     "Board",
@@ -208,9 +213,9 @@ class WordIndex:
         self._groups_before = np.cumsum(counts, dtype=np.int32) - counts
         word_at = np.repeat(np.arange(len(self.words), dtype=np.int32), ends + 1 - starts)
         inside = (letters[:-1] >= 0) & (letters[1:] >= 0)
-        pair = PAIR_NUMBER[letters[:-1][inside], letters[1:][inside]]
+        pair = pair_numbers()[letters[:-1][inside], letters[1:][inside]]
         pairs = np.zeros((len(self.words), PAIR_WORDS), dtype=np.uint64)
-        np.bitwise_or.at(pairs, (word_at[:-1][inside], pair >> 6), PAIR_BIT[pair & 63])
+        np.bitwise_or.at(pairs, (word_at[:-1][inside], pair >> 6), pair_bits()[pair & 63])
         self._pair_columns = np.ascontiguousarray(pairs.T)  # one column a read, by word
 
     def __len__(self) -> int:
@@ -349,6 +354,7 @@ def submasks(mask: Mask) -> np.ndarray:
 PAIR_WORDS = 6  # 351 unordered pairs of letters, doubles included, fit in six 64-bit words
 
 
+@cache
 def pair_numbers() -> np.ndarray:
     """Return the number (0-350) of each pair of letters; both orders of a pair share it."""
     numbers = np.zeros((26, 26), dtype=np.int64)
@@ -358,8 +364,10 @@ def pair_numbers() -> np.ndarray:
     return numbers
 
 
-PAIR_NUMBER = pair_numbers()
-PAIR_BIT = np.left_shift(np.uint64(1), np.arange(64, dtype=np.uint64))  # bit i of a 64-bit word
+@cache
+def pair_bits() -> np.ndarray:
+    """Return bit i of a 64-bit word, for each i."""
+    return np.left_shift(np.uint64(1), np.arange(64, dtype=np.uint64))
 
 
 @lru_cache(maxsize=64)
@@ -369,7 +377,7 @@ def same_side_pairs(board: Board) -> np.ndarray:
     for side in board.sides:
         for a in side:
             for b in side:
-                number = int(PAIR_NUMBER[ord(a) - 97, ord(b) - 97])
+                number = int(pair_numbers()[ord(a) - 97, ord(b) - 97])
                 bits[number >> 6] |= np.uint64(1 << (number & 63))
     return bits
 
@@ -743,6 +751,15 @@ def links_of(arrays: BoardWords, max_words: int) -> list[dict[State, list[Link]]
         return short
     table = step_table(arrays.words, arrays.board.mask, shortest_only=True)
     return best_links(table, arrays.board.mask, max_words)
+
+
+def search_links(
+    board: Board, playable: list[Word], max_words: int
+) -> list[dict[State, list[Link]]]:
+    """Return the same links as board_links, for a board's playable words (distinct and sorted),
+    by the search by levels alone: no arrays, so no numpy to load, and as fast for the few
+    hundred words of one board of a list."""
+    return best_links(step_table(playable, board.mask, shortest_only=True), board.mask, max_words)
 
 
 BOX_SIZE = SIDE_COUNT * SIDE_LENGTH

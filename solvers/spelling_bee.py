@@ -91,6 +91,12 @@ def is_answer(word: str, puzzle: Puzzle) -> bool:
     )
 
 
+def is_candidate(word: str) -> bool:
+    """Return True when a word could answer some puzzle: 4 plain letters or more, at most 7 of
+    them distinct."""
+    return len(word) >= MIN_LENGTH and is_plain_word(word) and len(set(word)) <= PUZZLE_SIZE
+
+
 def candidate_words(words: Iterable[str]) -> list[Word]:
     """Return the distinct plain a-z words that could answer some puzzle, sorted.
 
@@ -105,7 +111,8 @@ def candidate_words(words: Iterable[str]) -> list[Word]:
 
 
 def center_submasks(puzzle: Puzzle) -> list[Mask]:
-    """Return the 64 masks made of the center and any subset of the other six letters."""
+    """Return the 64 masks made of the center and any subset of the other six letters (the
+    puzzle's own mask last)."""
     masks = [puzzle.center_bit]
     for letter in puzzle.others:
         bit = letter_bit(letter)

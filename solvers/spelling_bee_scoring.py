@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
-from itertools import accumulate, chain, repeat
-from typing import Any
+from itertools import chain
+from typing import Any, NamedTuple
 
 from solvers.masks import Letters, Mask, Word, letter_mask
-from solvers.spelling_bee import PUZZLE_SIZE, Puzzle, SubsetSolver, center_submasks
+from solvers.spelling_bee import (
+    MIN_LENGTH,
+    PUZZLE_SIZE,
+    Puzzle,
+    candidate_words,
+    center_submasks,
+)
 
 PANGRAM_BONUS = 7
 
@@ -109,68 +115,91 @@ def score_answers(answers: Iterable[Word], puzzle: Puzzle) -> ScoredAnswers:
     return ScoredAnswers(ordered, scores, pangrams, sum(scores.values()))
 
 
-# From this many words on, the letter sets are scored with numpy arrays (loading numpy costs more
-# than it saves for the few words of one puzzle's lines of the custom list).
-ARRAY_SCORING = 20_000
+def candidate_sets(
+    words: Iterable[Word], masks: Iterable[Mask] | None = None
+) -> list[tuple[Word, Mask]]:
+    """Return each candidate word (candidate_words) with its letter set, alphabetically; `masks`,
+    when given, are the words' letter masks, the words sorted, distinct and plain (a stored list
+    has them so): the candidates are then picked by length and mask, no letter looked at."""
+    if masks is None:
+        found = candidate_words(words)
+        return list(zip(found, map(letter_mask, found), strict=True))
+    return [
+        (word, mask)
+        for word, mask in zip(words, masks, strict=True)
+        if len(word) >= MIN_LENGTH and mask.bit_count() <= PUZZLE_SIZE
+    ]
 
 
-def repeat_each(values: list[bool], counts: list[int]) -> Iterable[bool]:
-    """Return each value repeated its count of times, in order."""
-    return chain.from_iterable(map(repeat, values, counts))
+class RankedAnswers(NamedTuple):
+    """A puzzle's answers as ranks of a ScoredSubsetSolver's words (its display order)."""
+
+    pangrams: list[int]  # the puzzle's own letter set's words
+    others: list[int]  # the other answers, merged into display order
+    total: int
 
 
-def starts_of(sizes: list[int]) -> Iterable[tuple[int, int]]:
-    """Return (start, size) of consecutive runs of the given sizes."""
-    starts = list(accumulate(sizes, initial=0))[:-1]
-    return zip(starts, sizes, strict=True)
-
-
-def array_points(
-    grouped: list[Word], pangram: list[bool], sizes: list[int]
-) -> tuple[list[int], list[int]]:
-    """Return the points of words grouped by letter set (length_points over numpy arrays), and
-    each group's total."""
-    import numpy as np  # here, not at the top: solving one puzzle starts faster without it
-
-    lengths = np.fromiter(map(len, grouped), dtype=np.int64, count=len(grouped))
-    points = length_points(lengths, np.repeat(np.array(pangram, dtype=bool), sizes))
-    starts = np.cumsum(sizes) - np.array(sizes, dtype=np.int64)
-    totals = np.add.reduceat(points, starts) if len(points) else points
-    return points.tolist(), totals.tolist()
-
-
-class ScoredSubsetSolver(SubsetSolver):
-    """The subsets solver, with every letter set scored once, when the table is built.
+class ScoredSubsetSolver:
+    """The subsets solver, with every word ranked in display order and scored once, when the
+    table is built.
 
     Whether a word is a pangram depends only on its letter set (is_pangram_set), and so does its
-    score: a puzzle's pangrams are the words of its own letter set, its answers' scores are
-    looked up, and its total adds up 64 letter sets' totals, with no answer tested or scored.
+    score; and the display order (longest first, then alphabetical) is one order over the whole
+    list. A puzzle's pangrams are the words of its own letter set, its other answers the words of
+    its 63 other sets merged by their ranks (numbers sorted, not words), and its total adds up
+    their points, looked up: no answer is tested, scored or compared letter by letter.
     """
 
-    def __init__(self, words: Iterable[Word], masks: Iterable[Mask] | None = None) -> None:
-        super().__init__(words, masks)
-        group_masks = list(self.index)
-        grouped = list(chain.from_iterable(self.index.values()))
-        pangram = list(map(is_pangram_set, group_masks))
-        sizes = list(map(len, self.index.values()))
-        if len(grouped) < ARRAY_SCORING:
-            points = list(map(length_points, map(len, grouped), repeat_each(pangram, sizes)))
-            totals = [sum(points[start : start + size]) for start, size in starts_of(sizes)]
-        else:
-            points, totals = array_points(grouped, pangram, sizes)
-        self.scores: dict[Word, int] = dict(zip(grouped, points, strict=True))
-        self.totals: dict[Mask, int] = dict(zip(group_masks, totals, strict=True))
+    def __init__(
+        self,
+        words: Iterable[Word],
+        masks: Iterable[Mask] | None = None,
+        *,
+        in_display_order: bool = False,
+    ) -> None:
+        """Rank and score a list; `in_display_order`: the caller vouches that the words are
+        candidates already in display order, with their masks (a stored list sorted in SQL)."""
+        if in_display_order and masks is not None:
+            self.words: list[Word] = list(words)  # a word's rank: its position
+            ranked_masks = list(masks)
+        else:  # sorted by length, longest first; each length's words stay alphabetical
+            ranked = sorted(candidate_sets(words, masks), key=lambda pair: -len(pair[0]))
+            self.words = [word for word, _ in ranked]
+            ranked_masks = [mask for _, mask in ranked]
+        longest = max(map(len, self.words), default=0)
+        plain = [int(length_points(length, False)) for length in range(longest + 1)]
+        self.points: list[int] = list(map(plain.__getitem__, map(len, self.words)))
+        ranks: dict[Mask, list[int]] = defaultdict(list)
+        for rank, mask in enumerate(ranked_masks):
+            ranks[mask].append(rank)
+        for mask in filter(is_pangram_set, ranks):  # a pangram's bonus is its letter set's
+            for rank in ranks[mask]:
+                self.points[rank] += PANGRAM_BONUS
+        self.ranks = dict(ranks)  # each letter set's words, ascending
+
+    def solve(self, puzzle: Puzzle) -> list[Word]:
+        """Return the answers to the puzzle, in display order."""
+        ranked = self.solve_ranked(puzzle)
+        return [self.words[rank] for rank in (*ranked.pangrams, *ranked.others)]
+
+    def solve_ranked(self, puzzle: Puzzle) -> RankedAnswers:
+        """Return the puzzle's pangrams and other answers as ranks, and its total."""
+        masks = center_submasks(puzzle)  # the puzzle's own letter set last
+        found = self.ranks.get
+        pangrams = found(masks[-1], [])
+        others = sorted(chain.from_iterable(filter(None, map(found, masks[:-1]))))
+        points = self.points.__getitem__
+        return RankedAnswers(
+            pangrams, others, sum(map(points, pangrams)) + sum(map(points, others))
+        )
 
     def solve_scored(self, puzzle: Puzzle) -> ScoredAnswers:
         """Return the puzzle's answers with their points, pangrams and total."""
-        masks = [mask for mask in center_submasks(puzzle) if mask in self.index]
-        pangrams = display_order(self.index.get(puzzle.mask, ()))
-        others = display_order(
-            chain.from_iterable(self.index[mask] for mask in masks if mask != puzzle.mask)
-        )
-        words = pangrams + others
-        scores = dict(zip(words, map(self.scores.__getitem__, words), strict=True))
-        return ScoredAnswers(words, scores, pangrams, sum(map(self.totals.__getitem__, masks)))
+        ranked = self.solve_ranked(puzzle)
+        ranks = ranked.pangrams + ranked.others
+        words = [self.words[rank] for rank in ranks]
+        scores = dict(zip(words, map(self.points.__getitem__, ranks), strict=True))
+        return ScoredAnswers(words, scores, words[: len(ranked.pangrams)], ranked.total)
 
 
 @dataclass(frozen=True)

@@ -26,6 +26,7 @@ import time
 import uuid
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -337,8 +338,8 @@ def _copy_dictionary(built: MirrorWarehouse) -> None:
     shutil.copy2(PROJECT / "warehouse.duckdb", built.warehouse)
     shutil.copytree(PROJECT / "data" / "raw", built.raw)
     built.custom.mkdir()
-    for game in GAMES:
-        for name in game.list_files:
+    for name in custom_lists.every_file():  # copied as they are: the manifest stays true
+        if (PROJECT / "data" / "custom" / name).is_file():
             shutil.copy2(PROJECT / "data" / "custom" / name, built.custom / name)
     built.reports.mkdir()
 
@@ -382,7 +383,8 @@ def tiny_warehouse(tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = root / "warehouse.duckdb"
     with pytest.MonkeyPatch.context() as env:
         env.setenv("PIPELINE_CUSTOM", str(root / "custom"))
-        with warehouse.stage_warehouse(path) as con:
+        seal = partial(custom_lists.seal_manifest, tiny_archive.RUN_ID)
+        with warehouse.stage_warehouse(path, on_commit=seal) as con:
             words.load_words(con, tiny_archive.word_collection())
             scrape.load(con, tiny_archive.scrape_run(), tiny_archive.RUN_ID)
             summaries = build.build(con, GAMES, tiny_archive.RUN_ID)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import hashlib
+import json
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -65,3 +67,50 @@ def test_peak_memory_counts_a_stage_s_second_process_too() -> None:
     # each process holds 200,000,000 bytes (195,313 kB) and about 10 MB of interpreter: both
     # together, never one alone, exceed 390,625 kB
     assert 390_625 < together.peak_kb < 440_000
+
+
+def test_against_a_second_checkout_the_commands_alternate_and_their_ratio_is_printed(
+    tiny_warehouse: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # a second checkout: this project's .venv and a copy of the tiny warehouse and its lists
+    other = tmp_path / "other"
+    (other / "data").mkdir(parents=True)
+    (other / ".venv").symlink_to(Path(sys.prefix))
+    shutil.copy2(tiny_warehouse, other / "warehouse.duckdb")
+    shutil.copytree(tiny_warehouse.parent / "custom", other / "data" / "custom")
+    monkeypatch.setenv("PIPELINE_WAREHOUSE", str(tiny_warehouse))
+    monkeypatch.setenv("PIPELINE_CUSTOM", str(tiny_warehouse.parent / "custom"))
+    monkeypatch.setenv("PIPELINE_OFFLINE", "1")
+    argv = ["bench", "stages", "--stage", "today", "--stage", "explain", "--runs", "1"]
+
+    result = CliRunner().invoke(app, [*argv, "--against", str(other)])
+
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[0].endswith(f"alternating with {other}'s (A B A B, medians)")
+    today = next(line for line in lines if line.startswith("| today "))
+    explain = next(line for line in lines if line.startswith("| explain "))
+    assert "pipeline today --offline" in today and "(target <= 100 MB)" in today
+    assert "(target <= 0.55 x)" in today and "(target <= 0.45 x)" in explain
+    missing = CliRunner().invoke(app, [*argv, "--against", str(tmp_path / "none")])
+    assert missing.exit_code == 2
+    assert "no .venv/bin/python there (run `make install` in it)" in missing.output
+
+
+def test_the_batch_is_timed_against_the_bare_script_printing_the_same_answers(
+    tiny_warehouse: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("PIPELINE_WAREHOUSE", str(tiny_warehouse))
+    argv = ["bench", "spelling-bee", "--batch", "--runs", "1", "--json"]
+
+    result = CliRunner().invoke(app, argv)
+
+    assert result.exit_code == 0, result.output
+    found = json.loads(result.stdout)
+    assert (found["dictionary"], found["puzzles"], found["runs"], found["target"]) == (
+        "words_alpha",
+        4,  # the tiny warehouse's four puzzles
+        1,
+        1.0,
+    )
+    assert found["ratio"] == found["batch_seconds"] / found["bare_seconds"]

@@ -9,8 +9,9 @@ import pytest
 from typer.testing import CliRunner
 
 from pipeline.cli.app import app
+from pipeline.cli.options import load_bee_candidates, load_word_list
 from pipeline.games import SPELLING_BEE
-from pipeline.solve.spelling_bee import SOLVER_NAMES, make_solver
+from pipeline.solve.spelling_bee import SOLVER_NAMES, BatchLine, batch_texts, make_solver
 from pipeline.stages.words import WordCollection, load_words
 from pipeline.storage import warehouse
 from pipeline.storage.named_lists import MaybeWord, read_maybe_list
@@ -392,3 +393,29 @@ def test_sql_solve_many_equals_the_subset_solver_on_every_archived_puzzle(
     assert len(solved) == len(archived_puzzles)
     for puzzle, answers in zip(archived_puzzles, solved, strict=True):
         assert answers == sorted(subsets.solve(puzzle)), puzzle
+
+
+@pytest.mark.mirror
+def test_the_batch_writes_its_records_as_json_dumps_does(
+    mirror_warehouse: MirrorWarehouse, archived_puzzles, monkeypatch: pytest.MonkeyPatch
+):
+    for name, value in mirror_warehouse.env.items():
+        monkeypatch.setenv(name, value)
+    lines = [
+        BatchLine(n, {"n": n, "center": puzzle.center.upper(), "others": puzzle.others}, puzzle)
+        for n, puzzle in enumerate(archived_puzzles[::5])  # 530 puzzles
+    ]
+    # words_alpha's candidates come from SQL in display order; the SQL solver's answers are
+    # scored and dumped record by record
+    ranked = load_bee_candidates("words_alpha")
+    lengths = list(map(len, ranked.words))
+    assert ranked.display_order and lengths == sorted(lengths, reverse=True)
+    alphabetical = load_word_list("words_alpha", SPELLING_BEE)
+    assert list(batch_texts("subsets", ranked, lines)) == list(
+        batch_texts("sql", alphabetical, lines)
+    )
+    custom = load_word_list("custom", SPELLING_BEE)  # with its maybe words
+    maybe = read_maybe_list(SPELLING_BEE)
+    assert list(batch_texts("subsets", custom, lines, maybe)) == list(
+        batch_texts("sql", custom, lines, maybe)
+    )

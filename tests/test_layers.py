@@ -27,6 +27,7 @@ LAYERS = (
     (
         "base",
         ("pipeline.errors", "pipeline.config", "pipeline.progress", "pipeline.table")
+        + ("pipeline.collector",)
         + ("pipeline.games.registry",),  # the registry itself: names, no behaviour
     ),
     ("solvers", ("solvers",)),

@@ -18,7 +18,6 @@ from hypothesis import strategies as st
 
 from solvers import letter_boxed as lb
 from solvers.letter_boxed import (
-    PAIR_NUMBER,
     START,
     Board,
     BoardWords,
@@ -28,6 +27,7 @@ from solvers.letter_boxed import (
     count_by_words,
     fold_supersets,
     is_playable,
+    pair_numbers,
     parse_board,
     playable_words,
     short_links,
@@ -216,8 +216,9 @@ def test_short_links_cover_one_and_two_words_only():
 
 
 def test_pair_numbers_are_unordered_and_dense():
-    assert (PAIR_NUMBER == PAIR_NUMBER.T).all()
-    assert sorted(set(PAIR_NUMBER.flatten().tolist())) == list(range(351))
+    numbers = pair_numbers()
+    assert (numbers == numbers.T).all()
+    assert sorted(set(numbers.flatten().tolist())) == list(range(351))
 
 
 # Solutions on the hand-made board.
@@ -472,3 +473,22 @@ def test_board_words_from_the_index_are_the_arrays_of_its_playable_words() -> No
     for name in ("first", "last", "mask", "length"):
         assert getattr(made, name).tolist() == getattr(expected, name).tolist(), name
     assert lb.links_of(made, 6) == lb.board_links(BOARD, index.playable(BOARD), 6)
+
+
+@needs_mirror
+@pytest.mark.mirror
+def test_the_search_by_levels_finds_the_links_of_the_arrays_on_archived_boards(archive):
+    for date, sides, dictionary, _ in archive[::10]:  # 117 boards, about 2 s
+        board = parse_board(sides)
+        playable = playable_words(board, dictionary)
+        by_search, by_arrays = (
+            lb.search_links(board, playable, 6),
+            lb.board_links(board, playable, 6),
+        )
+        assert sorted(lb.chains(by_search)) == sorted(lb.chains(by_arrays)), date
+        assert lb.chain_count(by_search) == lb.chain_count(by_arrays), date
+        assert lb.best_chain(by_search, ZIPF) == lb.best_chain(by_arrays, ZIPF), date
+
+
+# Made-up frequencies: the commonest chain is not the alphabetically first one.
+ZIPF = {"hop": 5.0, "chop": 4.0, "blacksmith": 3.0, "ohms": 1.0}

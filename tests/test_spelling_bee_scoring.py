@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from solvers import spelling_bee_scoring as scoring
 from solvers.masks import letter_mask
 from solvers.spelling_bee import make_puzzle
 from solvers.spelling_bee_scoring import (
@@ -182,16 +181,20 @@ def test_scored_subset_solver_from_stored_masks() -> None:
     ).solve_scored(PUZZLE)
 
 
-def test_scored_subset_solver_scores_a_big_list_with_arrays_as_a_small_one_in_python(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def test_scored_subset_solver_ranks_every_word_in_display_order_and_scores_each() -> None:
     words = [*OFFICIAL, "math", "chomp", "cat"]
-    in_python = ScoredSubsetSolver(words)
-    monkeypatch.setattr(scoring, "ARRAY_SCORING", 0)  # every list is "big"
-    with_arrays = ScoredSubsetSolver(words)
-    assert with_arrays.scores == in_python.scores
-    assert with_arrays.totals == in_python.totals
-    assert with_arrays.solve_scored(PUZZLE).total == 106
+    solver = ScoredSubsetSolver(words)
+    assert solver.words == display_order([w for w in words if w != "cat"])
+    assert solver.points == [word_score(word, PUZZLE) for word in solver.words]  # matchup: 14
+    chat = [solver.words[rank] for rank in solver.ranks[letter_mask("chat")]]
+    assert chat == ["attach", "thatch", "catch", "hatch", "chat", "tach"]  # one letter set
+    assert solver.solve(PUZZLE) == solver.solve_scored(PUZZLE).words
+
+
+def test_scored_subset_solver_takes_a_list_already_in_display_order() -> None:
+    ranked = display_order(OFFICIAL)
+    solver = ScoredSubsetSolver(ranked, map(letter_mask, ranked), in_display_order=True)
+    assert solver.solve_scored(PUZZLE) == ScoredSubsetSolver(OFFICIAL).solve_scored(PUZZLE)
 
 
 def test_scored_subset_solver_of_no_word_scores_nothing() -> None:

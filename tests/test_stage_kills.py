@@ -15,7 +15,7 @@ import pytest
 
 from pipeline.games import GAMES
 from pipeline.stages import build, scrape, words
-from pipeline.storage import custom_lists, warehouse
+from pipeline.storage import built_files, custom_lists, warehouse
 from tests import tiny_archive
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
@@ -217,14 +217,19 @@ def test_a_build_killed_after_its_commit_is_finished_by_the_next_stage(committed
         build_ids = dict(con.execute("SELECT game, build_id FROM dictionary_rules").fetchall())
     assert set(build_ids.values()) != {"first-build"}  # the new build committed
     staged = sorted(p.name for p in custom.glob(".*.part"))
-    assert len(staged) == sum(len(game.list_files) for game in GAMES)  # 5: Letter Boxed's Zipf
+    # 11: each game's list, maybe list and explain index, Letter Boxed's Zipf, both games' days,
+    # the words' index and the manifest
+    assert len(staged) == len(custom_lists.every_file()) == 11
     assert list_files(custom)["spelling_bee.txt"] == old_lists["spelling_bee.txt"]
+    assert built_files.fresh_files() == set()  # the old manifest is not the new warehouse's
 
     # any stage finishes the lists: a scrape of a few days (it loads nothing new offline)
     finished = run_pipeline(["scrape", "--offline", "--since", "2025-01-01"], committed)
 
     assert finished.returncode == 0, finished.stderr
     assert sorted(p.name for p in custom.glob(".*.part")) == []
+    # the build's files are published, but the scrape replaced the warehouse since: not fresh
+    assert built_files.read_manifest()["files"] and built_files.fresh_files() == set()
     with warehouse.open_warehouse(path, read_only=True) as con:
         for game in GAMES:
             included = con.execute(

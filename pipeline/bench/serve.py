@@ -109,7 +109,7 @@ def latest_puzzle() -> tuple[str, list[str], list[str]]:
         date, _, sides = warehouse.query(con, "play/latest_days").rows[0]
         if date is None or sides is None:
             raise UserError("no archived puzzle to play: run `make dictionary` first")
-        record = stored_record(con, SPELLING_BEE, date)
+        record = stored_record(warehouse.WarehouseReader(con), SPELLING_BEE, date)
     assert isinstance(record, BeeRecord)
     return date.isoformat(), sorted(record.answers), list(sides)
 

@@ -2,6 +2,9 @@
 
 The stages run on a copy of the warehouse and of the custom lists in a temporary folder, so the
 user's own files are never changed; the download cache and the mirror are read as configured.
+With `against`, the same commands of a second checkout (its own `.venv`, warehouse and lists,
+copied too) run alternately with this one's, A B A B, and each stage's ratio of medians is
+printed beside its target.
 """
 
 from __future__ import annotations
@@ -24,41 +27,84 @@ from pipeline.errors import UserError
 
 @dataclass(frozen=True)
 class StageTarget:
-    """A command to time and what it should take at most."""
+    """A command to time and what it should take at most: seconds, megabytes, and its time as
+    a share of a second checkout's (`ratio`)."""
 
     name: str
     argv: tuple[str, ...]
-    seconds: float
+    seconds: float | None
     megabytes: float | None = None
     repeats: int = 1
+    ratio: float | None = None
 
 
+# The commands a person waits on are measured against the version before (issue 36): their
+# ratios need --against; their time alone is printed beside no target.
 STAGES = (
     StageTarget("start-up", ("solve", "spelling-bee", "entivcz"), 0.2, repeats=5),
+    StageTarget("today", ("today", "--offline"), None, 100.0, repeats=5, ratio=0.55),
+    StageTarget("explain", ("explain", "bales"), None, 100.0, repeats=5, ratio=0.45),
+    StageTarget(
+        "solve-letter-boxed",
+        ("solve", "letter-boxed", "ozu/nri/lfa/mbt"),
+        None,
+        100.0,
+        repeats=5,
+        ratio=0.85,
+    ),
     StageTarget("words", ("words",), 5.0),
-    StageTarget("build", ("build",), 15.0, 1536.0),
+    StageTarget("build", ("build",), 15.0, 1536.0, ratio=0.75),
     StageTarget("report", ("report",), 5.0),
 )
 STAGE_NAMES = tuple(stage.name for stage in STAGES)
 
 
 @dataclass(frozen=True)
+class Checkout:
+    """Where a stage's commands run: a Python with the pipeline installed, the folder to run
+    in, and the environment naming the (copied) warehouse and lists."""
+
+    python: str
+    folder: Path
+    env: dict[str, str]
+
+
+@dataclass(frozen=True)
 class StageTiming:
-    """One command's median wall time and largest peak memory over its runs."""
+    """One command's median wall time and largest peak memory over its runs (and the same of
+    the second checkout's, when measured against one)."""
 
     stage: StageTarget
+    runs: int
     seconds: float
     megabytes: float
+    against_seconds: float | None = None
+    against_megabytes: float | None = None
+
+    @property
+    def ratio(self) -> float | None:
+        """Return this checkout's median time over the second one's."""
+        if not self.against_seconds:
+            return None
+        return self.seconds / self.against_seconds
 
 
-def run_timed(argv: Sequence[str], env: dict[str, str]) -> tuple[float, float]:
-    """Run `pipeline ARGV` as a process; return its wall seconds and peak memory in MB: its own
-    high-water mark or, when larger, the most its processes held together (a stage may run work
-    in a second process, pipeline/stages/beside.py)."""
-    command = [sys.executable, "-c", "from pipeline.cli import main; main()", *argv]
+def run_timed(
+    argv: Sequence[str], env: dict[str, str], checkout: Checkout | None = None
+) -> tuple[float, float]:
+    """Run `pipeline ARGV` as a process (of this checkout, or of another); return its wall
+    seconds and peak memory in MB: its own high-water mark or, when larger, the most its
+    processes held together (a stage may run work in a second process, pipeline/stages/beside.py)."""
+    python, folder = (checkout.python, checkout.folder) if checkout else (sys.executable, None)
+    command = [python, "-c", "from pipeline.cli import main; main()", *argv]
     started = time.perf_counter()
     process = subprocess.Popen(
-        command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True
+        command,
+        env=checkout.env if checkout else env,
+        cwd=folder,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
     )
     together = TreeMemory(process.pid)
     _, status, usage = os.wait4(process.pid, 0)
@@ -121,21 +167,56 @@ def resident_kb(pid: int) -> int:
     return int(line.split()[1]) if line else 0
 
 
-def bench_stages(names: Sequence[str]) -> list[StageTiming]:
-    """Time the named stages on a copy of the warehouse and the custom lists."""
+def bench_stages(
+    names: Sequence[str], against: Path | None = None, runs: int | None = None
+) -> list[StageTiming]:
+    """Time the named stages on a copy of the warehouse and the custom lists (`runs` times each,
+    or the stage's own count); with `against`, alternately with that checkout's."""
     source = config.warehouse_path()
     if not source.exists():
         raise UserError(config.missing_warehouse(source))
+    other = other_checkout(against) if against is not None else None
     with tempfile.TemporaryDirectory(prefix="pipeline-bench-") as folder:
-        env = copy_for_bench(source, Path(folder))
-        return [time_stage(stage, env) for stage in STAGES if stage.name in names]
+        env = copy_for_bench(source, config.custom_dir(), Path(folder) / "this")
+        second = None
+        if other is not None:
+            copied = copy_for_bench(other.warehouse, other.custom, Path(folder) / "against")
+            second = Checkout(other.python, other.folder, copied)
+        return [time_stage(stage, env, second, runs) for stage in STAGES if stage.name in names]
 
 
-def copy_for_bench(source: Path, folder: Path) -> dict[str, str]:
-    """Copy the warehouse and the custom lists into a folder; return the environment using them."""
-    shutil.copyfile(source, folder / source.name)
-    if config.custom_dir().is_dir():
-        shutil.copytree(config.custom_dir(), folder / "custom")
+@dataclass(frozen=True)
+class OtherCheckout:
+    """A second checkout of the project: its Python (`.venv`), warehouse and custom lists."""
+
+    folder: Path
+    python: str
+    warehouse: Path
+    custom: Path
+
+
+def other_checkout(folder: Path) -> OtherCheckout:
+    """Return the checkout in a folder; one without a `.venv` or a warehouse is a UserError."""
+    folder = folder.expanduser().resolve()
+    python = folder / ".venv" / "bin" / "python"
+    warehouse = folder / "warehouse.duckdb"
+    if not python.is_file():
+        raise UserError(f"--against {folder}: no .venv/bin/python there (run `make install` in it)")
+    if not warehouse.is_file():
+        raise UserError(
+            f"--against {folder}: no warehouse.duckdb there (run `make dictionary` in it)"
+        )
+    return OtherCheckout(folder, str(python), warehouse, folder / "data" / "custom")
+
+
+def copy_for_bench(source: Path, custom: Path, folder: Path) -> dict[str, str]:
+    """Copy a warehouse and its custom lists into a folder, their times kept (the files the build
+    wrote for the commands stay fresh: storage/built_files.py); return the environment using
+    them."""
+    folder.mkdir(parents=True)
+    shutil.copy2(source, folder / source.name)
+    if custom.is_dir():
+        shutil.copytree(custom, folder / "custom")
     return {
         **os.environ,
         "PIPELINE_WAREHOUSE": str(folder / source.name),
@@ -144,16 +225,29 @@ def copy_for_bench(source: Path, folder: Path) -> dict[str, str]:
     }
 
 
-def time_stage(stage: StageTarget, env: dict[str, str]) -> StageTiming:
-    """Run one stage its number of times; return the median time and the largest peak."""
-    runs = [run_timed(stage.argv, env) for _ in range(stage.repeats)]
+def time_stage(
+    stage: StageTarget, env: dict[str, str], other: Checkout | None, runs: int | None
+) -> StageTiming:
+    """Run one stage its number of times (alternating with the other checkout's, when given);
+    return the medians and the largest peaks."""
+    ours, theirs = [], []
+    for _ in range(runs or stage.repeats):
+        ours.append(run_timed(stage.argv, env))
+        if other is not None:
+            theirs.append(run_timed(stage.argv, env, other))
     return StageTiming(
-        stage, statistics.median(s for s, _ in runs), max(megabytes for _, megabytes in runs)
+        stage,
+        len(ours),
+        statistics.median(seconds for seconds, _ in ours),
+        max(megabytes for _, megabytes in ours),
+        statistics.median(seconds for seconds, _ in theirs) if theirs else None,
+        max(megabytes for _, megabytes in theirs) if theirs else None,
     )
 
 
-def format_stage_bench(timings: list[StageTiming]) -> str:
-    """Return each stage's time and peak memory beside its targets."""
+def format_stage_bench(timings: list[StageTiming], against: Path | None = None) -> str:
+    """Return each stage's time, peak memory and ratio (against a second checkout) beside their
+    targets."""
     from pipeline.bench.solvers import verdict
     from pipeline.render.text import markdown_table
 
@@ -161,11 +255,12 @@ def format_stage_bench(timings: list[StageTiming]) -> str:
         (
             t.stage.name,
             "pipeline " + " ".join(t.stage.argv),
-            t.stage.repeats,
-            verdict(t.seconds, t.stage.seconds, "s"),
+            t.runs,
+            verdict(t.seconds, t.stage.seconds, "s") if t.stage.seconds else f"{t.seconds:.3g} s",
             verdict(t.megabytes, t.stage.megabytes, "MB")
             if t.stage.megabytes
             else f"{t.megabytes:,.0f} MB",
+            *([against_cell(t)] if against is not None else []),
         )
         for t in timings
     ]
@@ -175,7 +270,23 @@ def format_stage_bench(timings: list[StageTiming]) -> str:
         "runs",
         "wall (median)",
         "peak memory (largest, all its processes)",
+        *([f"against {against}: wall, peak, ratio"] if against is not None else []),
     ]
-    return "Whole commands as processes, on a copy of the warehouse\n\n" + markdown_table(
-        headers, rows
+    title = "Whole commands as processes, on a copy of the warehouse"
+    if against is not None:
+        title += f", alternating with {against}'s (A B A B, medians)"
+    return f"{title}\n\n" + markdown_table(headers, rows)
+
+
+def against_cell(timing: StageTiming) -> str:
+    """Return the second checkout's time and peak, and the ratio beside its target."""
+    from pipeline.bench.solvers import verdict
+
+    if timing.against_seconds is None or timing.against_megabytes is None:
+        return ""
+    ratio = timing.ratio
+    assert ratio is not None
+    shown = (
+        f"{ratio:.2f}x" if timing.stage.ratio is None else verdict(ratio, timing.stage.ratio, "x")
     )
+    return f"{timing.against_seconds:.3g} s, {timing.against_megabytes:,.0f} MB; {shown}"

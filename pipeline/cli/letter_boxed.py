@@ -85,7 +85,7 @@ def solve_letter_boxed(
     import json
 
     from pipeline.solve import letter_boxed as lbs
-    from solvers.letter_boxed import WordIndex
+    from solvers.letter_boxed import WordIndex, playable_words, search_links
 
     if max_words < 1 or (words is not None and words < 1):
         raise UserError("--max-words and --words must be at least 1")
@@ -110,12 +110,10 @@ def solve_letter_boxed(
         return
     board = lbs.board_from_arguments(sides or [])
     letters = "".join(board.sides)  # only the list's words of the board's letters are read
-    index = WordIndex(
-        load_word_list(dictionary, LETTER_BOXED, letters).words, sorted_and_plain=True
-    )
+    playable = playable_words(board, load_word_list(dictionary, LETTER_BOXED, letters).words)
     zipf = load_zipf(LETTER_BOXED, letters)
     answer = lbs.answer_board(
-        board, index.playable(board), max_words, all_best, words, zipf, prefer.value
+        board, playable, max_words, all_best, words, zipf, prefer.value, search_links
     )
     maybe = load_maybe_list(dictionary, LETTER_BOXED, no_maybe, letters)
     if as_json:

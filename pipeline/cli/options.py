@@ -218,12 +218,15 @@ DictionaryOption = Annotated[
 
 
 @contextlib.contextmanager
-def stage_warehouse() -> Iterator["Connection"]:
+def stage_warehouse(
+    on_commit: Callable[[Path], None] | None = None,
+) -> Iterator["Connection"]:
     """Yield a stage's copy of the warehouse, committed when the block succeeds (upgraded, its
-    registries written, the word lists of a build killed after its commit finished)."""
+    registries written, the word lists of a build killed after its commit finished); then
+    `on_commit(path)` runs, the stage's lock still held."""
     from pipeline.stages.stage import open_stage
 
-    with open_stage() as con:
+    with open_stage(on_commit=on_commit) as con:
         yield con
 
 
@@ -260,6 +263,23 @@ def load_word_list(name: str, game: "Game", within: str | None = None) -> "WordL
 
     with warehouse.open_warehouse(read_only=True) as con:
         return named_lists.require_game_words(named_lists.warehouse_word_list(con, name), game)
+
+
+def load_bee_candidates(name: str, within: str | None = None) -> "WordList":
+    """Return the word list a `--dictionary` value names for Spelling Bee: a stored list's
+    candidates come from the warehouse in display order (the subsets solver's), a file's words
+    as load_word_list reads them."""
+    from pipeline.games import SPELLING_BEE
+    from pipeline.storage import named_lists
+    from solvers.spelling_bee import MIN_LENGTH, PUZZLE_SIZE
+
+    if not named_lists.needs_warehouse(name):
+        return load_word_list(name, SPELLING_BEE, within)
+    from pipeline.storage import warehouse
+
+    with warehouse.open_warehouse(read_only=True) as con:
+        found = named_lists.warehouse_candidates(con, name, MIN_LENGTH, PUZZLE_SIZE)
+        return named_lists.require_game_words(found, SPELLING_BEE)
 
 
 def load_zipf(game: "Game", letters: str | None = None) -> "Mapping[str, float]":

@@ -62,15 +62,18 @@ def today(
     from pipeline.stages.today import day_record, format_day
     from pipeline.stages.today import today as run_today
     from pipeline.storage import warehouse
+    from pipeline.storage.day_files import DayFiles
     from pipeline.storage.download import Downloader
+    from pipeline.storage.reader import Reader
 
     day = parse_date(date, "--date", None)
     downloader = Downloader.from_env(offline=is_offline(offline))
     with contextlib.ExitStack() as stack:
-        con = None
-        if config.warehouse_path().exists():
+        reader: Reader | None = DayFiles.fresh()  # the days the build wrote, when fresh
+        if reader is None and config.warehouse_path().exists():
             con = stack.enter_context(warehouse.open_warehouse(read_only=True))
-        days = [run_today(con, chosen, day, downloader) for chosen in games_named(game)]
+            reader = warehouse.WarehouseReader(con)
+        days = [run_today(reader, chosen, day, downloader) for chosen in games_named(game)]
     emit(
         as_json,
         lambda: {"days": [day_record(found, reveal) for found in days]},
@@ -227,12 +230,20 @@ def explain(
     from pipeline.stages.explain import explain as run_explain
     from pipeline.stages.explain import explain_record
     from pipeline.storage import warehouse
+    from pipeline.storage.explain_index import ExplainIndex
+    from pipeline.storage.reader import Reader
 
-    with warehouse.open_warehouse(read_only=True) as con:
-        if as_json:
-            print_json(explain_record(con, word, games.games_named(game)))
+    with contextlib.ExitStack() as stack:
+        index = ExplainIndex.open_fresh()  # the index the build wrote, when fresh
+        if index is not None:
+            reader: Reader = stack.enter_context(index)
         else:
-            print(run_explain(con, word, games.games_named(game)))
+            con = stack.enter_context(warehouse.open_warehouse(read_only=True))
+            reader = warehouse.WarehouseReader(con)
+        if as_json:
+            print_json(explain_record(reader, word, games.games_named(game)))
+        else:
+            print(run_explain(reader, word, games.games_named(game)))
 
 
 CHANGES_LIMIT = 20  # the words `pipeline changes` prints unless told
@@ -318,17 +329,32 @@ def bench_stages(
     only: Annotated[
         list[str] | None,
         typer.Option(
-            "--stage", help="One stage to time (start-up, words, build, report); repeatable."
+            "--stage",
+            help="One stage to time (start-up, today, explain, solve-letter-boxed, words, build, "
+            "report); repeatable.",
         ),
     ] = None,
+    against: Annotated[
+        Path | None,
+        typer.Option(
+            help="A second checkout (with its .venv and warehouse) whose same commands run "
+            "alternately with these; each stage's ratio is printed beside its target."
+        ),
+    ] = None,
+    runs: Annotated[
+        int | None, typer.Option(help="Runs of each stage (default: 5 for the short ones, else 1).")
+    ] = None,
 ) -> None:
-    """Time whole commands as processes (start-up, words, build, report): wall time and peak memory beside their targets, on a copy of the warehouse.
+    """Time whole commands as processes (start-up, today, explain, solve-letter-boxed, words, build, report): wall time and peak memory beside their targets, on a copy of the warehouse; with --against, the ratios to a second checkout's.
 
-    Example: pipeline bench stages --stage start-up --stage build
+    Example: pipeline bench stages --stage today --stage explain --against ../baseline
     """
     from pipeline.bench.stages import STAGE_NAMES, bench_stages, format_stage_bench
 
     unknown = sorted(set(only or ()) - set(STAGE_NAMES))
     if unknown:
         raise UserError(f"unknown stage {unknown[0]!r}: use one of {', '.join(STAGE_NAMES)}")
-    print(format_stage_bench(bench_stages(only or STAGE_NAMES)))
+    if runs is not None:
+        require_at_least_one(runs, "--runs")
+    timings = bench_stages(only or STAGE_NAMES, against, runs)
+    print(format_stage_bench(timings, against))

@@ -104,7 +104,7 @@ def build(
     edits = read_edits()  # a bad line of data/custom/edits.tsv stops the build before any work
     build_id = stage.new_build_id()
     try:
-        with stage_warehouse() as con:
+        with stage_warehouse(lambda path: custom_lists.seal_manifest(build_id, path)) as con:
             summaries = stage.build(con, games_named(game), build_id, edits)
     except BaseException:  # the warehouse was not replaced: its staged lists go too
         custom_lists.discard_staged_lists(build_id)

@@ -27,6 +27,7 @@ from pipeline.cli.options import (
     PuzzleCount,
     SeedOption,
     emit,
+    load_bee_candidates,
     load_maybe_list,
     load_word_list,
     parse_date,
@@ -84,18 +85,19 @@ def solve_spelling_bee(
             raise UserError("--batch reads the puzzles from a file: give no letters, -c or -o")
         if hints:
             raise UserError("--batch writes JSON lines: --hints does not apply")
-        lines = sb.read_batch(batch)
-        word_list = load_word_list(dictionary, SPELLING_BEE)
-        maybe = load_maybe_list(dictionary, SPELLING_BEE, no_maybe)
-        puzzles = [line.puzzle for line in lines]
-        solutions = sb.solve_puzzles(solver_name, word_list.words, puzzles, word_list.masks)
-        for line, answers in zip(lines, solutions, strict=True):
-            print(json.dumps(sb.batch_output(line, answers, maybe)))
+        from pipeline.collector import cycle_collector_paused
+
+        with cycle_collector_paused():  # a word list and its table: a million objects, no cycle
+            lines = sb.read_batch(batch)
+            word_list = load_bee_candidates(dictionary)
+            maybe = load_maybe_list(dictionary, SPELLING_BEE, no_maybe)
+            texts = sb.batch_texts(solver_name, word_list, lines, maybe)
+            sys.stdout.write("".join(f"{text}\n" for text in texts))
         return
     puzzle = sb.puzzle_from_arguments(letters, center, others)
-    word_list = load_word_list(dictionary, SPELLING_BEE, within=puzzle.letters)
+    word_list = load_bee_candidates(dictionary, within=puzzle.letters)
     maybe = load_maybe_list(dictionary, SPELLING_BEE, no_maybe, puzzle.letters)
-    answers = sb.solve_puzzles(solver_name, word_list.words, [puzzle], word_list.masks)[0]
+    answers = sb.solve_puzzles(solver_name, word_list, [puzzle])[0]
     if as_json:
         record = sb.solution_record(puzzle, answers, maybe)
         print(json.dumps({**record, "dictionary": word_list.name, "solver": solver_name}))
@@ -111,11 +113,22 @@ def bench_spelling_bee(
     dictionary: DictionaryOption = "words_alpha",
     puzzles: PuzzleCount = 100,
     seed: SeedOption = 2025,
+    batch: Annotated[
+        bool,
+        typer.Option(
+            "--batch",
+            help="Instead: `solve --batch` on every archived puzzle against a bare letter-set "
+            "script printing the same answers, as processes, alternately; the ratio beside its "
+            "target.",
+        ),
+    ] = False,
+    runs: Annotated[int, typer.Option(help="With --batch: runs of each (medians).")] = 5,
     as_json: AsJson = False,
 ) -> None:
-    """Time the six Spelling Bee solvers on archived puzzles: best of 5, preprocessing excluded.
+    """Time the six Spelling Bee solvers on archived puzzles: best of 5, preprocessing excluded; with --batch, the batch command against a bare script.
 
     Example: pipeline bench spelling-bee --puzzles 200
+    Example: pipeline bench spelling-bee --batch --runs 5
     """
     from pipeline.bench.solvers import (
         archived_puzzles,
@@ -124,6 +137,13 @@ def bench_spelling_bee(
     )
     from pipeline.bench.solvers import bench_spelling_bee as run_bench
 
+    if batch:
+        from pipeline.bench.batch import batch_bench_record, bench_batch, format_batch_bench
+
+        require_at_least_one(runs, "--runs")
+        found = bench_batch(read_archive(archived_puzzles), dictionary, runs)
+        emit(as_json, batch_bench_record, format_batch_bench, found)
+        return
     require_at_least_one(puzzles, "--puzzles")
     words = load_word_list(dictionary, SPELLING_BEE).words
     measured = run_bench(read_archive(archived_puzzles), words, puzzles, seed)

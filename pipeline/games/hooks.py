@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from pipeline.model.evidence import Verdicts
     from pipeline.render.model import Section
     from pipeline.sources.records import Record
+    from pipeline.storage.reader import Reader
     from pipeline.storage.warehouse import Connection
 
 
@@ -84,7 +85,7 @@ class GameHooks:
     style_candidates: str
 
     # --- today --------------------------------------------------------------------------------
-    stored_record: Callable[[Connection, dt.date | None], Any]  # a date's stored puzzle, or None
+    stored_record: Callable[[Reader, dt.date | None], Any]  # a date's stored puzzle, or None
     words_for: Callable[[Iterable[str], Any], list[str]]  # the words of a list a puzzle allows
     day_lines: Callable[[StoredDay, bool], list[str]]  # `pipeline today` after its first line
     day_record: Callable[[StoredDay, bool], dict]  # the same as `pipeline today --json` gives it
@@ -92,7 +93,7 @@ class GameHooks:
     # --- explain ------------------------------------------------------------------------------
     explain_tables: tuple[str, ...] = ()  # the archive tables `evidence` reads
 
-    def evidence(self, con: Connection, word: str) -> dict:
+    def evidence(self, reader: Reader, word: str) -> dict:
         """Return what the game's archive says of a word beyond its verdicts, as fields
         (`explain --json`)."""
         return {}

@@ -23,11 +23,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from pipeline.model.buckets import MIN_COMPARABLE
+
 REFIT_MONTHS = 3
 HALF_LIFE_DAYS = 1461
 L2 = 10.0
 MIN_ROWS = 500  # fewer earlier new words to learn from: the bucket's rate alone
-MIN_COMPARABLE = 10  # a sparse bucket: fewer earlier new words than this
 SPARSE_CAP = 0.49  # a sparse bucket's word whose parent evidence says < 0.5 stays under 0.5
 FIRST_ITERATIONS, LATER_ITERATIONS = 12, 1  # Newton steps: from zero, then from the last fit
 TOLERANCE = 1e-5

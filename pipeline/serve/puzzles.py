@@ -145,10 +145,11 @@ class Puzzles:
         """Return the NYT's puzzle of a date (stored) or of `today` (live, else the latest
         stored); UnknownPuzzle when there is none."""
         from pipeline.stages import today
+        from pipeline.storage.warehouse import WarehouseReader
 
         if puzzle_id == "today":
             with self.connection() as con:
-                record, _, _ = today.find_day(con, game, None, self.downloader())
+                record, _, _ = today.find_day(WarehouseReader(con), game, None, self.downloader())
             return record
         try:
             date = dt.date.fromisoformat(puzzle_id)
@@ -158,7 +159,7 @@ class Puzzles:
                 "or a generated id (g<seed>-<easy|medium|hard|any>-<n>)"
             ) from None
         with self.connection() as con:
-            stored = today.stored_record(con, game, date)
+            stored = today.stored_record(WarehouseReader(con), game, date)
         if stored is None or stored.date != date:
             raise UnknownPuzzle(f"no {game.title} puzzle stored for {date}")
         return stored

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -25,6 +25,7 @@ def board_from_arguments(sides: Sequence[str]) -> Board:
 
 
 RULE, COMMON = "rule", "common"  # --prefer: the best by the rule, or the commonest words
+Links = list[dict[lb.State, list[lb.Link]]]  # the links that spell the best solutions
 
 
 @dataclass(frozen=True)
@@ -67,12 +68,14 @@ def answer_board(
     exactly: int | None,
     zipf: Mapping[Word, float] | None = None,
     prefer: str = RULE,
+    links_of: Callable[[Board, list[str], int], Links] = lb.board_links,
 ) -> BoxAnswer:
     """Solve a board: the best solution (the commonest of the exact best ones when Zipf
     frequencies are known), how many there are, the listing asked for, and the commoner
-    solution of one letter more."""
+    solution of one letter more. `links_of` finds the best solutions' links: by arrays (a batch
+    of boards), or by the search alone (lb.search_links: one board, no numpy)."""
     zipf = zipf or {}
-    links = lb.board_links(board, words, max_words)
+    links = links_of(board, words, max_words)
     best = Solution(lb.best_chain(links, zipf)) if links else None
     count = lb.chain_count(links) if links else 0
     listed = None

@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+import json
+from collections import defaultdict
+from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import cache
+from itertools import chain
+from operator import itemgetter
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -10,10 +16,19 @@ from pipeline.errors import UserError
 from pipeline.games import S_ALLOWED_FROM
 from pipeline.render.text import plural
 from pipeline.solve.batch import read_json_lines
-from pipeline.storage.named_lists import MaybeWord
+from pipeline.storage.named_lists import MaybeWord, WordList
 from solvers import spelling_bee_scoring as scoring
-from solvers.masks import Mask, Word
-from solvers.spelling_bee import SOLVERS, Puzzle, Solver, is_answer, make_puzzle, parse_letters
+from solvers.masks import Mask, Word, letter_mask
+from solvers.spelling_bee import (
+    SOLVERS,
+    Puzzle,
+    Solver,
+    center_submasks,
+    is_answer,
+    is_candidate,
+    make_puzzle,
+    parse_letters,
+)
 from solvers.spelling_bee_scoring import ScoredAnswers
 
 if TYPE_CHECKING:
@@ -24,33 +39,32 @@ DEFAULT_SOLVER = "subsets"
 
 
 def make_solver(
-    name: str, words: list[Word], masks: list[Mask] | None = None
+    name: str, words: list[Word], masks: list[Mask] | None = None, display_order: bool = False
 ) -> Solver | SqlSolver:
-    """Return a solver built from a word list, by name (subsets: with its letter sets scored, from
-    the words' stored letter masks when given)."""
+    """Return a solver built from a word list, by name (subsets: with its words ranked and its
+    letter sets scored, from the words' stored letter masks when given; `display_order`: the
+    words are its candidates in display order, as named_lists.warehouse_candidates gives them)."""
     if name == "sql":
         from pipeline.solve.sql_solver import SqlSolver  # DuckDB loads for this one only
 
         return SqlSolver(words)
     if name == "subsets":
-        return scoring.ScoredSubsetSolver(words, masks)
+        return scoring.ScoredSubsetSolver(words, masks, in_display_order=display_order)
     if name not in SOLVERS:
         raise UserError(f"unknown solver {name!r}: use one of {', '.join(SOLVER_NAMES)}")
     return SOLVERS[name](words)
 
 
-def solve_puzzles(
-    name: str, words: list[Word], puzzles: list[Puzzle], masks: list[Mask] | None = None
-) -> list[ScoredAnswers]:
-    """Return the scored answers of each puzzle with the named solver (SQL: all in one query);
-    `masks`: the words' stored letter masks, if the list has them."""
+def solve_puzzles(name: str, word_list: WordList, puzzles: list[Puzzle]) -> list[ScoredAnswers]:
+    """Return the scored answers of each puzzle with the named solver (SQL: all in one query)."""
+    words = word_list.words
     if name == "sql":
         from pipeline.solve.sql_solver import SqlSolver
 
         with SqlSolver(words) as sql_solver:
             found = sql_solver.solve_many(puzzles)
     else:
-        solver = make_solver(name, words, masks)
+        solver = make_solver(name, words, word_list.masks, word_list.display_order)
         if isinstance(solver, scoring.ScoredSubsetSolver):
             return [solver.solve_scored(puzzle) for puzzle in puzzles]
         found = [solver.solve(puzzle) for puzzle in puzzles]
@@ -81,14 +95,32 @@ def puzzle_from_arguments(letters: str | None, center: str | None, others: str |
         raise UserError(str(error)) from None
 
 
-def maybe_words(puzzle: Puzzle, maybe: list[MaybeWord]) -> list[MaybeWord]:
-    """Return the maybe words the puzzle allows, most probable first."""
-    fitting = [m for m in maybe if is_answer(m.word, puzzle)]
+def maybe_words(puzzle: Puzzle, maybe: list[MaybeWord] | MaybeIndex) -> list[MaybeWord]:
+    """Return the maybe words the puzzle allows, most probable first (from the words, or from
+    their index by letter set: a batch of puzzles looks each one's 64 sets up)."""
+    if isinstance(maybe, MaybeIndex):
+        fitting = list(
+            chain.from_iterable(filter(None, map(maybe.by_set.get, center_submasks(puzzle))))
+        )
+    else:
+        fitting = [m for m in maybe if is_answer(m.word, puzzle)]
     return sorted(fitting, key=lambda m: (-m.probability, m.word))
 
 
+class MaybeIndex:
+    """The maybe words that can answer some puzzle, by letter set."""
+
+    def __init__(self, maybe: list[MaybeWord]) -> None:
+        self.by_set: dict[Mask, list[MaybeWord]] = defaultdict(list)
+        for found in maybe:
+            if is_candidate(found.word):
+                self.by_set[letter_mask(found.word)].append(found)
+
+
 def solution_record(
-    puzzle: Puzzle, answers: ScoredAnswers | list[Word], maybe: list[MaybeWord] | None = None
+    puzzle: Puzzle,
+    answers: ScoredAnswers | list[Word],
+    maybe: list[MaybeWord] | MaybeIndex | None = None,
 ) -> dict:
     """Return the answers of a puzzle as the JSON object of `--json`; with the maybe tier,
     `maybe` (words the list leaves out) and `unsure` (words it holds) with their probabilities."""
@@ -104,17 +136,25 @@ def solution_record(
         "ranks": dict(scoring.rank_thresholds(answers.total)),
     }
     if maybe is not None:
-        fitting = maybe_words(puzzle, maybe)
-        listed = set(answers.words)
-        record["maybe"] = [
+        record |= maybe_fields(puzzle, answers.words, maybe)
+    return record
+
+
+def maybe_fields(puzzle: Puzzle, words: list[Word], maybe: list[MaybeWord] | MaybeIndex) -> dict:
+    """Return the puzzle's maybe words: `maybe` (those the list leaves out) and `unsure` (those
+    it holds), with their probabilities."""
+    fitting = maybe_words(puzzle, maybe)
+    listed = set(words)
+    return {
+        "maybe": [
             {"word": m.word, "probability": m.probability}
             for m in fitting
             if m.word not in listed and not m.in_list
-        ]
-        record["unsure"] = [
+        ],
+        "unsure": [
             {"word": m.word, "probability": m.probability} for m in fitting if m.word in listed
-        ]
-    return record
+        ],
+    }
 
 
 def format_solution(
@@ -203,7 +243,74 @@ def batch_line(number: int, fields: dict) -> BatchLine:
 
 
 def batch_output(
-    line: BatchLine, answers: ScoredAnswers | list[Word], maybe: list[MaybeWord] | None = None
+    line: BatchLine,
+    answers: ScoredAnswers | list[Word],
+    maybe: list[MaybeWord] | MaybeIndex | None = None,
 ) -> dict:
     """Return the output object of a batch line: its own keys plus the solution."""
     return {**line.fields, **solution_record(line.puzzle, answers, maybe)}
+
+
+def batch_texts(
+    name: str, word_list: WordList, lines: list[BatchLine], maybe: list[MaybeWord] | None = None
+) -> Iterator[str]:
+    """Yield the output of each batch line as JSON text (batch_output, as json.dumps writes it),
+    solved with the named solver. The subsets solver's answers are written from the texts of its
+    ranked words, each made once, the first time it is an answer (every archived puzzle with
+    words_alpha is 438,000 answers of about 70,000 words)."""
+    maybe_sets = MaybeIndex(maybe) if maybe is not None else None
+    if name != "subsets":
+        solved = solve_puzzles(name, word_list, [line.puzzle for line in lines])
+        for line, answers in zip(lines, solved, strict=True):
+            yield json.dumps(batch_output(line, answers, maybe_sets))
+        return
+    solver = scoring.ScoredSubsetSolver(
+        word_list.words, word_list.masks, in_display_order=word_list.display_order
+    )
+    # Each ranked word's JSON texts, as json.dumps writes them (a candidate is plain a-z:
+    # nothing to escape), made by str.format in C: cheaper than one by one as answers come.
+    quoted = list(map('"{}"'.format, solver.words))
+    scored = list(map("{}: {}".format, quoted, solver.points))
+    for line in lines:
+        ranked = solver.solve_ranked(line.puzzle)
+        ranks = ranked.pangrams + ranked.others
+        found = {
+            "center": f'"{line.puzzle.center}"',
+            "others": f'"{line.puzzle.others}"',
+            "words": f"[{joined(quoted, ranks)}]",
+            "pangrams": f"[{joined(quoted, ranked.pangrams)}]",
+            "score": str(ranked.total),
+            "word_count": str(len(ranks)),
+            "scores": f"{{{joined(scored, ranks)}}}",
+            "ranks": ranks_text(ranked.total),
+        }
+        if maybe_sets is not None:
+            listed = [solver.words[rank] for rank in ranks]
+            extra = maybe_fields(line.puzzle, listed, maybe_sets)
+            found |= {key: json.dumps(value) for key, value in extra.items()}
+        yield object_text({key: json.dumps(value) for key, value in line.fields.items()} | found)
+
+
+def joined(texts: list[str], ranks: list[int]) -> str:
+    """Return the texts of some ranks joined by `, ` (picked by one itemgetter, in C)."""
+    if len(ranks) > 1:
+        return ", ".join(itemgetter(*ranks)(texts))
+    return texts[ranks[0]] if ranks else ""
+
+
+@cache
+def ranks_text(total: int) -> str:
+    """Return the rank thresholds of a total as the JSON text of `ranks`."""
+    return json.dumps(dict(scoring.rank_thresholds(total)))
+
+
+@cache
+def key_text(key: str) -> str:
+    """Return an object key as JSON text, with the `: ` that follows it."""
+    return f"{json.dumps(key)}: "
+
+
+def object_text(values: dict[str, str]) -> str:
+    """Return a JSON object of values already written as JSON, as json.dumps writes it (keys in
+    order, `, ` between members and `: ` after keys)."""
+    return "{" + ", ".join([key_text(key) + text for key, text in values.items()]) + "}"

@@ -1,4 +1,7 @@
-"""Why the custom dictionary includes or leaves out one word: its lists, verdicts and decision."""
+"""Why the custom dictionary includes or leaves out one word: its lists, verdicts and decision.
+
+Read through a `Reader`: the index the build wrote beside the lists when it is fresh
+(storage/explain_index.py), else the warehouse; both answer the same queries."""
 
 from __future__ import annotations
 
@@ -8,13 +11,12 @@ from typing import Any
 from pipeline.errors import UserError
 from pipeline.games import GAMES, Game
 from pipeline.games.hooks import hooks_of
-from pipeline.model.newword import MIN_COMPARABLE
+from pipeline.model.buckets import MIN_COMPARABLE
 from pipeline.render.json import records
 from pipeline.render.markdown import sections_markdown
 from pipeline.render.model import Block, Bullets, Paragraph, Section, TableBlock
-from pipeline.stages.build import require_backtest
-from pipeline.storage import warehouse
-from pipeline.storage.warehouse import Connection
+from pipeline.storage.reader import Reader, require_tables
+from pipeline.storage.warehouse import WarehouseReader
 from pipeline.table import Table
 
 LAST_VERDICTS = 10
@@ -29,26 +31,27 @@ def normalize(word: str) -> str:
     return cleaned
 
 
-def custom_entry(con: Connection, game: Game, word: str) -> Table:
+def custom_entry(reader: Reader, game: Game, word: str) -> Table:
     """Return the word's row of a game's custom dictionary (no row outside its universe)."""
-    return warehouse.query(con, "explain/custom", {"game": game.name, "word": word})
+    found = reader.query("explain/custom", {"game": game.name, "word": word})
+    return found.select(*(column for column in found.columns if column != "word"))
 
 
-def known_anywhere(con: Connection, word: str) -> bool:
+def known_anywhere(reader: Reader, word: str) -> bool:
     """Return True when the word is in a list, a game's universe, or an nytbee not-accepted list."""
-    if warehouse.query(con, "explain/word", {"word": word}).rows:
+    if reader.query("explain/word", {"word": word}).rows:
         return True
-    if warehouse.table_exists(con, "custom_words") and any(
-        custom_entry(con, game, word).rows for game in GAMES
+    if reader.table_exists("custom_words") and any(
+        custom_entry(reader, game, word).rows for game in GAMES
     ):
         return True
-    return bool(warehouse.query(con, "explain/not_accepted", {"word": word}).rows)
+    return bool(reader.query("explain/not_accepted", {"word": word}).rows)
 
 
-def word_evidence(con: Connection, word: str) -> dict:
+def word_evidence(reader: Reader, word: str) -> dict:
     """Return the word's lists, Zipf frequency and wordfreq rank, whether web2 capitalizes it and
     whether it is a first name, and what each game's archive says of it (`explain --json`)."""
-    entry = warehouse.query(con, "explain/word", {"word": word})
+    entry = reader.query("explain/word", {"word": word})
     found: dict[str, Any] = {
         "lists": [],
         "zipf": None,
@@ -57,22 +60,22 @@ def word_evidence(con: Connection, word: str) -> dict:
         "first_name": None,
     }
     if entry.rows:
-        _, _, sources, zipf, rank, capitalized, first_name = entry.rows[0]
+        _, _, lists, zipf, rank, capitalized, first_name = entry.rows[0]
         found |= {
-            "lists": list(sources),
+            "lists": lists.split(", "),
             "zipf": round(float(zipf or 0), 2),
             "wordfreq_rank": rank,
             "capitalized_in_web2": bool(capitalized),
             "first_name": bool(first_name),
         }
     for game in GAMES:  # every game's archive speaks of the word, whichever games are asked
-        found |= hooks_of(game).evidence(con, word)
+        found |= hooks_of(game).evidence(reader, word)
     return found
 
 
-def word_lines(con: Connection, word: str, games: tuple[Game, ...] = GAMES) -> list[str]:
+def word_lines(reader: Reader, word: str, games: tuple[Game, ...] = GAMES) -> list[str]:
     """Return the lines about the word's lists, Zipf, capitalization and each game's archive."""
-    found = word_evidence(con, word)
+    found = word_evidence(reader, word)
     if found["zipf"] is not None:
         rank = found["wordfreq_rank"]
         rank_text = f"wordfreq rank {rank:,}" if rank else "not in wordfreq"
@@ -94,11 +97,20 @@ def _yes_no(value: object) -> str:
     return "yes" if value else "no"
 
 
-def game_section(con: Connection, game: Game, word: str) -> Section:
+def require_built(reader: Reader, game: Game) -> None:
+    """Raise a UserError unless the build wrote what explain reads of a game (a warehouse never
+    built, or built by an older version; the index is written by this version's build)."""
+    if isinstance(reader, WarehouseReader):
+        from pipeline.stages.build import require_backtest  # numpy loads for the warehouse only
+
+        require_backtest(reader.con, game)
+
+
+def game_section(reader: Reader, game: Game, word: str) -> Section:
     """Return the section on one game's decision for the word and its past verdicts."""
-    require_backtest(con, game)
+    require_built(reader, game)
     title = game.title
-    custom = custom_entry(con, game, word)
+    custom = custom_entry(reader, game, word)
     if not custom.rows:
         return Section(
             f"{game.name}-{word}",
@@ -112,16 +124,15 @@ def game_section(con: Connection, game: Game, word: str) -> Section:
             ),
         )
     entry = dict(zip(custom.columns, custom.rows[0], strict=True))
-    params = {"game": game.name, "word": word}
-    verdicts = warehouse.query(con, "explain/verdicts", params)
+    verdicts = reader.query("explain/verdicts", {"game": game.name, "word": word})
     blocks: list[Block] = [
         Paragraph(f"reason: {entry['reason']}"),
         Paragraph(probability_line(entry)),
-        *(Paragraph(line) for line in rule_lines(con, game)),
+        *(Paragraph(line) for line in rule_lines(reader, game)),
         Paragraph(_verdict_summary(verdicts)),
     ]
     if len(verdicts.rows) > LAST_VERDICTS:
-        by_year = warehouse.query(con, "explain/verdicts_by_year", params)
+        by_year = verdicts_by_year(verdicts)
         headers = ("year", "eligible", "accepted", "backtest right")
         blocks.append(TableBlock("by-year", by_year, Table(headers, by_year.rows)))
         blocks.append(Paragraph(f"last {LAST_VERDICTS}:"))
@@ -176,12 +187,25 @@ def probability_line(entry: dict) -> str:
     return line
 
 
-def rule_lines(con: Connection, game: Game) -> list[str]:
+def rule_lines(reader: Reader, game: Game) -> list[str]:
     """Return the line stating the game's stored rule (none before the first build)."""
-    if not warehouse.table_exists(con, "dictionary_rules"):
+    if not reader.table_exists("dictionary_rules"):
         return []
-    rule = warehouse.query(con, "explain/rule", {"game": game.name})
+    rule = reader.query("explain/rule", {"game": game.name})
     return [f"rule: {description}" for (description,) in rule.rows]
+
+
+def verdicts_by_year(verdicts: Table) -> Table:
+    """Return per year (as text) the eligible puzzles of the verdicts, the accepted ones and the
+    ones the backtest predicted right."""
+    years: dict[str, list[int]] = {}
+    for date, accepted, predicted in verdicts.rows:
+        counts = years.setdefault(str(date.year), [0, 0, 0])
+        counts[0] += 1
+        counts[1] += bool(accepted)
+        counts[2] += predicted == accepted
+    columns = ("year", "eligible", "accepted", "predicted_right")
+    return Table(columns, [(year, *counts) for year, counts in sorted(years.items())])
 
 
 def _verdict_summary(verdicts: Table) -> str:
@@ -200,38 +224,38 @@ def _predicted(value: object) -> str:
     return "in" if value else "out"
 
 
-def explain_sections(con: Connection, word: str, games: tuple[Game, ...] = GAMES) -> list[Section]:
+def explain_sections(reader: Reader, word: str, games: tuple[Game, ...] = GAMES) -> list[Section]:
     """Return the evidence for a word and why each game's custom dictionary includes it or not,
     as sections: the word's lists first, then one section per game."""
     word = normalize(word)
-    warehouse.require_tables(con, "words", stage_hint="pipeline words")
-    warehouse.require_tables(
-        con,
+    require_tables(reader, "words", stage_hint="pipeline words")
+    require_tables(
+        reader,
         *(table for game in GAMES for table in hooks_of(game).explain_tables),
         stage_hint="pipeline scrape",
     )
-    if not known_anywhere(con, word):
+    if not known_anywhere(reader, word):
         raise UserError(
             f"unknown word {word!r}: in no word list, never a candidate, never an NYT answer"
         )
-    header = Section(word, word, level=1, blocks=(Bullets(tuple(word_lines(con, word))),))
-    return [header, *(game_section(con, game, word) for game in games)]
+    header = Section(word, word, level=1, blocks=(Bullets(tuple(word_lines(reader, word))),))
+    return [header, *(game_section(reader, game, word) for game in games)]
 
 
-def explain(con: Connection, word: str, games: tuple[Game, ...] = GAMES) -> str:
+def explain(reader: Reader, word: str, games: tuple[Game, ...] = GAMES) -> str:
     """Return the evidence for a word as Markdown (what `pipeline explain WORD` prints)."""
-    return sections_markdown(explain_sections(con, word, games))
+    return sections_markdown(explain_sections(reader, word, games))
 
 
-def explain_record(con: Connection, word: str, games: tuple[Game, ...] = GAMES) -> dict:
+def explain_record(reader: Reader, word: str, games: tuple[Game, ...] = GAMES) -> dict:
     """Return the evidence for a word as one object: its lists, and per game its custom_words row
     (null outside the universe) and every past verdict."""
-    explain(con, word, games)  # the same checks: a bad or unknown word is a UserError
+    explain(reader, word, games)  # the same checks: a bad or unknown word is a UserError
     word = normalize(word)
-    record: dict[str, object] = {"word": word, "evidence": word_evidence(con, word)}
+    record: dict[str, object] = {"word": word, "evidence": word_evidence(reader, word)}
     for game in games:
-        custom = records(custom_entry(con, game, word))
-        verdicts = warehouse.query(con, "explain/verdicts", {"game": game.name, "word": word})
+        custom = records(custom_entry(reader, game, word))
+        verdicts = reader.query("explain/verdicts", {"game": game.name, "word": word})
         record[game.name] = {
             "decision": custom[0] if custom else None,
             "verdicts": records(verdicts),

@@ -299,5 +299,7 @@ def report(
 def word_evidence(con: Connection, report: GameReport) -> dict[str, list[Section]]:
     """Return what `pipeline explain WORD --game GAME` shows, for each missed and extra word."""
     from pipeline.stages.explain import explain_sections
+    from pipeline.storage.warehouse import WarehouseReader
 
-    return {word: explain_sections(con, word, (report.game,)) for word in report.error_words()}
+    reader = WarehouseReader(con)
+    return {word: explain_sections(reader, word, (report.game,)) for word in report.error_words()}

@@ -4,7 +4,7 @@ older tables upgraded, and the word lists of a build killed after its commit pub
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from pipeline.games import GAMES
@@ -14,11 +14,13 @@ from pipeline.storage.warehouse import Connection
 
 
 @contextlib.contextmanager
-def open_stage(path: Path | None = None) -> Iterator[Connection]:
-    """Yield a stage's copy of the warehouse (committed when the block succeeds), with the
-    registries written and older tables upgraded; first finish the word lists of a build killed
-    after its commit."""
-    with warehouse.stage_warehouse(path) as con:
+def open_stage(
+    path: Path | None = None, on_commit: Callable[[Path], None] | None = None
+) -> Iterator[Connection]:
+    """Yield a stage's copy of the warehouse (committed when the block succeeds, then
+    `on_commit(path)` runs, as in warehouse.stage_warehouse), with the registries written and
+    older tables upgraded; first finish the word lists of a build killed after its commit."""
+    with warehouse.stage_warehouse(path, on_commit) as con:
         prepare_stage(con)
         custom_lists.recover_word_lists(con)
         yield con

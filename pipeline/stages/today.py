@@ -1,9 +1,10 @@
 """`pipeline today`: one day's puzzle with what the custom dictionary expects, answers hidden.
 
 The puzzle comes from the live NYT page (online: through the download cache and the same parsers
-as `scrape`), from the warehouse for a given date, or is the latest stored one (offline, or when
-the live page fails). The first line says which. What a game shows of its day is its own
-(`GameHooks.day_lines`).
+as `scrape`), from the stored days for a given date, or is the latest stored one (offline, or
+when the live page fails). The first line says which. The stored days are read through a
+`Reader`: the days the build wrote beside the lists when they are fresh, else the warehouse. What
+a game shows of its day is its own (`GameHooks.day_lines`).
 """
 
 from __future__ import annotations
@@ -17,9 +18,9 @@ from pipeline.games.hooks import StoredDay, hooks_of
 from pipeline.render.text import plural
 from pipeline.sources import live_source
 from pipeline.sources.records import ParseError, Record
-from pipeline.storage import named_lists, warehouse
+from pipeline.storage import named_lists
 from pipeline.storage.download import Downloader
-from pipeline.storage.warehouse import Connection
+from pipeline.storage.reader import Reader, require_tables
 
 Day = StoredDay
 
@@ -37,14 +38,14 @@ def live_record(downloader: Downloader, game: Game) -> tuple[Record | None, str]
         return None, f"the live page {source.url} could not be read ({error})"
 
 
-def stored_record(con: Connection, game: Game, date: dt.date | None) -> Record | None:
+def stored_record(reader: Reader, game: Game, date: dt.date | None) -> Record | None:
     """Return the stored puzzle of a date, or the latest stored one when no date is given."""
-    warehouse.require_tables(con, game.table("puzzles"), stage_hint="pipeline scrape")
-    return hooks_of(game).stored_record(con, date)
+    require_tables(reader, game.table("puzzles"), stage_hint="pipeline scrape")
+    return hooks_of(game).stored_record(reader, date)
 
 
 def find_day(
-    con: Connection | None, game: Game, date: dt.date | None, downloader: Downloader
+    reader: Reader | None, game: Game, date: dt.date | None, downloader: Downloader
 ) -> tuple[Record, str, bool]:
     """Return the puzzle, where it came from, and whether it is a stored (past) one."""
     if date is None and not downloader.offline:
@@ -54,9 +55,9 @@ def find_day(
         fallback = f"the latest stored puzzle: {origin}"
     else:
         fallback = "the latest stored puzzle (offline)"
-    if con is None:
+    if reader is None:
         raise UserError(config.missing_warehouse(config.warehouse_path()))
-    record = stored_record(con, game, date)
+    record = stored_record(reader, game, date)
     if record is None:
         raise UserError(
             f"no {game.title} puzzle stored for {date}"
@@ -74,23 +75,22 @@ def age(day: dt.date, today: dt.date | None = None) -> str:
     return "today's" if days <= 0 else f"{plural(days, 'day')} old"
 
 
-def expected_words(con: Connection | None, game: Game, record: Record) -> tuple[list[str], str]:
+def expected_words(reader: Reader | None, game: Game, record: Record) -> tuple[list[str], str]:
     """Return the words the custom dictionary expects for a puzzle: the rolling backtest's
     prediction when the day is in it (evidence from before the day only), else today's list."""
-    if con is not None and warehouse.table_exists(con, "backtest"):
-        params = {"game": game.name, "date": record.date}
-        rows = warehouse.query(con, "today/predicted_words", params).rows
+    if reader is not None and reader.table_exists("backtest"):
+        params = {"game": game.name, "first": record.date, "last": record.date}
+        rows = reader.query("today/expected_words", params).rows
         if rows:
-            words = [word for word, predicted in rows if predicted]
-            return words, f"built on the evidence before {record.date} (its backtest)"
+            return list(rows[0][1]), f"built on the evidence before {record.date} (its backtest)"
     words = named_lists.require_game_words(named_lists.file_word_list("custom", game), game).words
     return hooks_of(game).words_for(words, record), "as built now"
 
 
-def today(con: Connection | None, game: Game, date: dt.date | None, downloader: Downloader) -> Day:
+def today(reader: Reader | None, game: Game, date: dt.date | None, downloader: Downloader) -> Day:
     """Return the day's puzzle with the words the custom dictionary expects."""
-    record, origin, stored = find_day(con, game, date, downloader)
-    words, expected_from = expected_words(con, game, record)
+    record, origin, stored = find_day(reader, game, date, downloader)
+    words, expected_from = expected_words(reader, game, record)
     return Day(game, record, origin, stored, words, expected_from)
 
 

@@ -24,11 +24,13 @@ WORD_LINE_FLAGS = re.MULTILINE | re.IGNORECASE
 
 @dataclass(frozen=True)
 class WordList:
-    """A named list of words; a warehouse list also brings each word's stored letter mask."""
+    """A named list of words; a warehouse list also brings each word's stored letter mask. Its
+    words are sorted, unless they are a game's candidates in display order (`display_order`)."""
 
     name: str
     words: list[Word]
     masks: list[Mask] | None = None
+    display_order: bool = False
 
 
 def needs_warehouse(name: str) -> bool:
@@ -210,14 +212,34 @@ def warehouse_word_list(con: Connection, name: str) -> WordList:
         limit = int(top.group(1)) * (1000 if top.group(2) else 1)
         rows = warehouse.run(con, "solve/wordfreq_top_words", {"limit": limit}).fetchall()
         return stored_word_list(name, rows)
+    require_source(con, name)
+    rows = warehouse.run(con, "solve/word_list_words", {"name": name}).fetchall()
+    return stored_word_list(name, rows)
+
+
+def require_source(con: Connection, name: str) -> None:
+    """Raise a UserError unless the warehouse stores a word list of that name."""
     sources = warehouse_sources(con)
     if name not in sources:
         known = ", ".join([CUSTOM, *sources, "wordfreq_topN"])
         raise UserError(
             f"unknown dictionary {name!r}: use one of {known}, or a path to a word file"
         )
-    rows = warehouse.run(con, "solve/word_list_words", {"name": name}).fetchall()
-    return stored_word_list(name, rows)
+
+
+def warehouse_candidates(con: Connection, name: str, min_length: int, max_letters: int) -> WordList:
+    """Return a stored list's candidates of a game whose answers have `min_length` letters or
+    more and at most `max_letters` distinct ones, with their masks, longest first, then
+    alphabetically (the Spelling Bee subsets solver's display order, sorted by DuckDB)."""
+    from pipeline.storage import warehouse
+
+    if WORDFREQ_TOP.fullmatch(name):
+        return warehouse_word_list(con, name)  # sorted: the solver orders its candidates
+    warehouse.require_tables(con, "words", stage_hint="pipeline words")
+    require_source(con, name)
+    params = {"name": name, "min_length": min_length, "max_letters": max_letters}
+    rows = warehouse.run(con, "solve/spelling_bee_candidates", params).fetchall()
+    return WordList(name, [word for word, _ in rows], [mask for _, mask in rows], True)
 
 
 def stored_word_list(name: str, rows: list[tuple[Word, Mask]]) -> WordList:

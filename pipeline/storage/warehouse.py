@@ -15,24 +15,32 @@ import os
 import shutil
 import sys
 import time
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import duckdb
-
 from pipeline import config
 from pipeline.errors import UserError
+from pipeline.storage import reader
 from pipeline.storage.sql_files import QUERIES, SQL_DIR, TABLES, sql
 from pipeline.table import Table
 
 if TYPE_CHECKING:
+    import duckdb
     import numpy as np  # loaded by hand_over only: reading the warehouse needs no numpy
+
+    Connection = duckdb.DuckDBPyConnection
+else:
+    from solvers.lazy import LazyModule
+
+    # DuckDB loads when a connection is first opened: a command that answers from the files the
+    # build wrote (storage/built_files.py) starts without it.
+    duckdb = LazyModule("duckdb")
+    Connection = "duckdb.DuckDBPyConnection"  # a name for annotations
 
 MACROS = "macros"  # sql/macros.sql
 BUILDING = ".building-"  # a stage's copy of the warehouse: `.warehouse.duckdb.building-PID`
-
-Connection = duckdb.DuckDBPyConnection
 
 
 def has_table_file(name: str) -> bool:
@@ -99,12 +107,15 @@ def open_warehouse(path: Path | None = None, *, read_only: bool = False) -> Iter
 
 
 @contextlib.contextmanager
-def stage_warehouse(path: Path | None = None) -> Iterator[Connection]:
+def stage_warehouse(
+    path: Path | None = None, on_commit: Callable[[Path], None] | None = None
+) -> Iterator[Connection]:
     """Yield a connection to a copy of the warehouse that replaces it when the block succeeds.
 
     The stage works on `.NAME.building-PID` beside the warehouse; readers keep reading the last
     committed file meanwhile, and a failed or killed stage leaves it as it was. The new file is
-    renamed over the old one (atomic), after a compaction when freed space outweighs live data.
+    renamed over the old one (atomic), after a compaction when freed space outweighs live data;
+    then `on_commit(path)` runs, the lock still held (no other stage has replaced it yet).
     One stage at a time: a second one is a UserError while the first holds the lock.
     """
     path = path or config.warehouse_path()
@@ -127,6 +138,8 @@ def stage_warehouse(path: Path | None = None) -> Iterator[Connection]:
             con.close()
             compact_if_sparse(building)
             commit_file(building, path)
+            if on_commit is not None:
+                on_commit(path)
         finally:
             con.close()
             _remove_database_files(building)
@@ -214,6 +227,14 @@ def _remove_database_files(path: Path) -> None:
     path.unlink(missing_ok=True)
     path.with_name(path.name + ".wal").unlink(missing_ok=True)
     shutil.rmtree(path.with_name(path.name + ".tmp"), ignore_errors=True)
+
+
+def second_connection(con: Connection) -> Connection:
+    """Return a second connection to the same database, with the SQL macros defined: for a thread
+    that works beside the first (the caller closes it)."""
+    cursor = con.cursor()
+    prepare(cursor)
+    return cursor
 
 
 def in_memory() -> Connection:
@@ -317,6 +338,21 @@ def transaction(con: Connection) -> Iterator[Connection]:
     con.execute("COMMIT")
 
 
+@dataclass(frozen=True)
+class WarehouseReader:
+    """The warehouse as a `Reader` (storage/reader.py): named queries run on a connection."""
+
+    con: Connection
+
+    def query(self, name: str, params: Mapping[str, Any] | None = None) -> Table:
+        """Return the result of a named SQL query."""
+        return query(self.con, name, params)
+
+    def table_exists(self, table: str) -> bool:
+        """Return True when the warehouse has the table."""
+        return table_exists(self.con, table)
+
+
 def table_exists(con: Connection, table: str) -> bool:
     """Return True when the warehouse has a table (or view) of that name."""
     found = run(con, "catalog/table_exists", {"table": table}).fetchall()
@@ -326,11 +362,18 @@ def table_exists(con: Connection, table: str) -> bool:
 
 def require_tables(con: Connection, *tables: str, stage_hint: str) -> None:
     """Raise a UserError naming the stage to run when a needed table is missing."""
-    missing = [table for table in tables if not table_exists(con, table)]
-    if missing:
-        raise UserError(
-            f"the warehouse has no {', '.join(missing)} table: run `{stage_hint}` first"
-        )
+    reader.require_tables(WarehouseReader(con), *tables, stage_hint=stage_hint)
+
+
+def relation(
+    con: Connection, name: str, params: Mapping[str, Any] | None = None
+) -> duckdb.DuckDBPyRelation:
+    """Return a named one-statement query as a relation: to read, or to name as a view that a
+    statement of another file reads."""
+    (statement,) = _statements(con, name)
+    wanted = statement.named_parameters
+    given = {key: value for key, value in (params or {}).items() if key in wanted}
+    return con.sql(statement.query, params=given or None)
 
 
 def query(con: Connection, name: str, params: Mapping[str, Any] | None = None) -> Table:

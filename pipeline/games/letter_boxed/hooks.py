@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from pipeline.games.game import Game
     from pipeline.model.evidence import Verdicts
     from pipeline.render.model import Section
+    from pipeline.storage.reader import Reader
 
 CSV_FILE = f"{LETTER_BOXED.slug}_nyt_solutions.csv"
 
@@ -187,9 +188,10 @@ def judge_listed_words(con: Connection) -> None:
 # --- today -----------------------------------------------------------------------------------------
 
 
-def stored_record(con: Connection, date: dt.date | None) -> BoxRecord | None:
+def stored_record(reader: Reader, date: dt.date | None) -> BoxRecord | None:
     """Return the stored board of a date, or the latest one when no date is given."""
-    rows = warehouse.query(con, LETTER_BOXED.query("today", "day"), {"date": date}).rows
+    days = {"first": date, "last": date}
+    rows = reader.query(LETTER_BOXED.query("today", "days"), days).rows
     if not rows:
         return None
     day, sides, solution, par, dictionary = rows[0]
@@ -250,7 +252,7 @@ def best_of_the_day(
     assert isinstance(record, BoxRecord)
     board = lb.parse_board(list(record.sides))
     words = list(record.dictionary) if record.dictionary is not None else day.expected
-    links = lb.board_links(board, lb.playable_words(board, words), lb.DEFAULT_MAX_WORDS)
+    links = lb.search_links(board, lb.playable_words(board, words), lb.DEFAULT_MAX_WORDS)
     if not links:
         return links, None
     return links, lb.best_chain(
@@ -282,10 +284,10 @@ def day_record(day: StoredDay, reveal: bool) -> dict:
 # --- explain ---------------------------------------------------------------------------------------
 
 
-def listed(con: Connection, word: str) -> dict:
+def listed(reader: Reader, word: str) -> dict:
     """Return on how many days an NYT Letter Boxed list had the word, the first and the last."""
-    lists = warehouse.query(con, "explain/letter_boxed_lists", {"word": word})
-    days, first_listed, last_listed = lists.rows[0]
+    lists = reader.query("explain/letter_boxed_lists", {"word": word})
+    _, days, first_listed, last_listed = lists.rows[0] if lists.rows else (word, 0, None, None)
     return {
         "nyt_letter_boxed_lists": {
             "days": days or 0,
@@ -609,8 +611,8 @@ class LetterBoxedHooks(GameHooks):
 
         return API
 
-    def evidence(self, con: Connection, word: str) -> dict:
-        return listed(con, word)
+    def evidence(self, reader: Reader, word: str) -> dict:
+        return listed(reader, word)
 
     def evidence_lines(self, found: dict) -> list[str]:
         return [listed_line(found)]

@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from pipeline.games.game import Game
     from pipeline.model.evidence import Verdicts
     from pipeline.render.model import Section
+    from pipeline.storage.reader import Reader
     from pipeline.storage.warehouse import Connection
 
 # --- scrape: the puzzle rules and the source-day rows ------------------------------------------
@@ -148,9 +149,10 @@ def judge_answer_words(con: Connection) -> None:
 # --- today -----------------------------------------------------------------------------------------
 
 
-def stored_record(con: Connection, date: dt.date | None) -> BeeRecord | None:
+def stored_record(reader: Reader, date: dt.date | None) -> BeeRecord | None:
     """Return the stored puzzle of a date, or the latest one when no date is given."""
-    rows = warehouse.query(con, SPELLING_BEE.query("today", "day"), {"date": date}).rows
+    days = {"first": date, "last": date}
+    rows = reader.query(SPELLING_BEE.query("today", "days"), days).rows
     if not rows:
         return None
     day, center, others, answers, pangrams = rows[0]
@@ -257,9 +259,9 @@ def day_record(day: StoredDay, reveal: bool) -> dict:
 # --- explain and report ----------------------------------------------------------------------------
 
 
-def not_accepted(con: Connection, word: str) -> dict:
+def not_accepted(reader: Reader, word: str) -> dict:
     """Return on which days nytbee.com listed the word as not accepted (`dates`, oldest first)."""
-    rejected = warehouse.query(con, "explain/not_accepted", {"word": word}).column("date")
+    rejected = reader.query("explain/not_accepted", {"word": word}).column("date")
     return {"nytbee_not_accepted": {"count": len(rejected), "dates": [str(d) for d in rejected]}}
 
 
@@ -324,8 +326,8 @@ class SpellingBeeHooks(GameHooks):
 
         return API
 
-    def evidence(self, con: Connection, word: str) -> dict:
-        return not_accepted(con, word)
+    def evidence(self, reader: Reader, word: str) -> dict:
+        return not_accepted(reader, word)
 
     def evidence_lines(self, found: dict) -> list[str]:
         return [not_accepted_line(found)]

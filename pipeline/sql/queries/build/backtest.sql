@@ -1,4 +1,6 @@
--- Fills the backtest table (sql/tables/build/backtest.sql).
+-- Fills the backtest table (sql/tables/build/backtest.sql) from backtest_rows and the universe's
+-- words by id, backtest_words (both handed over by build.py, through the connection of the thread
+-- that stores it while the next game is built).
 DELETE FROM backtest WHERE game = $game;
 
 INSERT INTO backtest
@@ -15,4 +17,5 @@ SELECT
     b.guarded,
     b.guard_changed
 FROM backtest_rows AS b
-JOIN universe AS u USING (word_id);  -- no ORDER BY: the rows come by day, and a sort costs 2 s
+JOIN backtest_words AS u USING (word_id);
+-- no ORDER BY: the rows come by word, then day (build.store_backtest), and a sort costs 2 s

@@ -1,5 +1,5 @@
 -- Fills the custom_words table (sql/tables/build/custom_words.sql) from decision_rows (handed over
--- by build.py).
+-- by build.py, NULL where the table holds none: build.decision_columns).
 DELETE FROM custom_words WHERE game = $game;
 
 INSERT INTO custom_words
@@ -17,7 +17,7 @@ SELECT
     d.reason,
     d.prior_verdicts::INTEGER,
     d.prior_accepted::INTEGER,
-    CASE WHEN d.prior_verdicts > 0 THEN d.last_accepted END,
+    d.last_accepted,
     CASE WHEN d.last_verdict_day >= 0 THEN DATE '1970-01-01' + d.last_verdict_day END,
     CASE WHEN d.last_accepted_day >= 0 THEN DATE '1970-01-01' + d.last_accepted_day END,
     CASE WHEN d.last_rejected_day >= 0 THEN DATE '1970-01-01' + d.last_rejected_day END,
@@ -28,13 +28,13 @@ SELECT
     CASE WHEN d.history_code >= 0 THEN $history_bucket_names[d.history_code + 1] END,
     d.history_size::INTEGER,
     d.probability,
-    CASE WHEN d.prior_verdicts = 0 THEN d.parent_rate END,
-    CASE WHEN d.prior_verdicts = 0 AND d.factor_code_1 >= 0 THEN d.factor_code_1 END,
-    CASE WHEN d.prior_verdicts = 0 AND d.factor_code_1 >= 0 THEN d.factor_value_1 END,
-    CASE WHEN d.prior_verdicts = 0 AND d.factor_code_1 >= 0 THEN d.factor_code_2 END,
-    CASE WHEN d.prior_verdicts = 0 AND d.factor_code_1 >= 0 THEN d.factor_value_2 END,
-    CASE WHEN d.prior_verdicts = 0 AND d.factor_code_1 >= 0 THEN d.factor_code_3 END,
-    CASE WHEN d.prior_verdicts = 0 AND d.factor_code_1 >= 0 THEN d.factor_value_3 END,
+    d.parent_rate,
+    d.factor_code_1,
+    d.factor_value_1,
+    d.factor_code_2,
+    d.factor_value_2,
+    d.factor_code_3,
+    d.factor_value_3,
     d.guarded,
     d.edited,
     d.maybe,
