@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import bisect
 import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
@@ -100,45 +99,56 @@ def zipf_lookup(game: Game) -> Mapping[Word, float]:
 
 class SortedWordValues(Mapping[Word, float]):
     """The rows of a `word<TAB>number` file sorted by word, after a header line, found by
-    bisection over its lines."""
+    bisection over the file's bytes (no index of its lines is built: a lookup reads a few dozen
+    lines, and nothing but the bytes is loaded)."""
 
     def __init__(self, data: bytes) -> None:
-        """Index the lines of the file's bytes."""
-        import numpy as np
-
+        """Keep the file's bytes; the rows start after the header's line."""
         self._data = data
+        self._first = data.find(b"\n") + 1 if b"\n" in data else len(data)
         self._found: dict[Word, float | None] = {}  # each word looked up once
-        ends = np.flatnonzero(np.frombuffer(data, dtype=np.uint8) == ord("\n"))
-        self._starts = (ends[:-1] + 1).tolist()  # the header's line is left out
-        if ends.size and ends[-1] + 1 < len(data):
-            self._starts.append(int(ends[-1]) + 1)  # a last line without a line end
 
-    def _row(self, line: int) -> tuple[bytes, bytes]:
-        """Return the word and the number of a line."""
-        start = self._starts[line]
+    def _line_around(self, at: int, first: int) -> tuple[int, int]:
+        """Return the start and end of the line holding byte `at` (not before `first`)."""
+        start = max(self._data.rfind(b"\n", 0, at) + 1, first)
         end = self._data.find(b"\n", start)
-        word, _, number = self._data[start : end if end >= 0 else None].partition(b"\t")
-        return word, number.rstrip(b"\r")
+        return start, len(self._data) if end < 0 else end
+
+    def _number_of(self, key: bytes) -> bytes | None:
+        """Return the number of a word's line, or None when the file has no such word."""
+        low, high = self._first, len(self._data)  # the word's line, if any, starts in [low, high)
+        while low < high:
+            start, end = self._line_around((low + high) // 2, low)
+            word, _, number = self._data[start:end].partition(b"\t")
+            if word == key:
+                return number.rstrip(b"\r")
+            if word < key:
+                low = end + 1
+            else:
+                high = start
+        return None
 
     def __getitem__(self, word: Word) -> float:
         """Return the number of a word; KeyError when the file does not have it."""
         if word not in self._found:
-            key = word.encode("ascii", "replace")
-            line = bisect.bisect_left(range(len(self)), key, key=lambda at: self._row(at)[0])
-            found = line < len(self) and self._row(line)[0] == key
-            self._found[word] = float(self._row(line)[1]) if found else None
+            number = self._number_of(word.encode("ascii", "replace"))
+            self._found[word] = None if number is None else float(number)
         value = self._found[word]
         if value is None:
             raise KeyError(word)
         return value
 
+    def _rows(self) -> list[bytes]:
+        """Return the file's rows after the header."""
+        return [line for line in self._data[self._first :].split(b"\n") if line.strip()]
+
     def __iter__(self) -> Iterator[Word]:
         """Yield the file's words in order."""
-        return (self._row(line)[0].decode("ascii") for line in range(len(self)))
+        return (row.partition(b"\t")[0].decode("ascii") for row in self._rows())
 
     def __len__(self) -> int:
         """Return the number of rows."""
-        return len(self._starts)
+        return len(self._rows())
 
 
 def word_rows(path: Path, letters: str | None, fields: int) -> list[tuple[str, ...]]:
