@@ -51,7 +51,7 @@ from pipeline.serve.players import (
 from pipeline.serve.puzzles import Puzzles
 from pipeline.serve.routes import ErrorBody, add_game_routes
 from pipeline.serve.settings import Settings
-from pipeline.serve.threads import add_store_threads, in_store_thread
+from pipeline.serve.threads import add_store_threads, in_store
 from pipeline.storage.player_progress import PLAYER, ROOM, Progress
 
 if TYPE_CHECKING:
@@ -200,7 +200,7 @@ async def claim_progress_from_before_players(
     app: FastAPI, request: Request, response: Response
 ) -> None:
     """Give the first browser without a player the progress of a store from before players."""
-    token = await in_store_thread(request, app.state.progress.claim_unclaimed)
+    token = await in_store(request, app.state.progress.claim_unclaimed)
     app.state.claimable = False
     if token is not None:
         set_cookie(request, response, token)
@@ -224,7 +224,7 @@ def add_player_routes(app: FastAPI) -> None:
 
     @app.post("/api/players", status_code=201, summary="A new player: its token", responses=down)
     async def new_player(request: Request) -> JSONResponse:
-        token, _ = await in_store_thread(request, lambda: progress.new_owner(PLAYER))
+        token, _ = await in_store(request, lambda: progress.new_owner(PLAYER))
         return caching.private({"token": token}, 201)
 
     @app.delete(
@@ -235,7 +235,7 @@ def add_player_routes(app: FastAPI) -> None:
         openapi_extra=PLAYER_ONLY,
     )
     async def forget_player(request: Request, who: PlayerCaller) -> JSONResponse:
-        await in_store_thread(request, lambda: progress.forget(who.player()))
+        await in_store(request, lambda: progress.forget(who.player()))
         response = caching.private({"forgotten": True})
         clear_cookie(response)
         return response
@@ -248,14 +248,12 @@ def add_player_routes(app: FastAPI) -> None:
         openapi_extra=SOMEONE,
     )
     async def statistics(request: Request, who: PlayerCaller) -> JSONResponse:
-        found = await in_store_thread(
-            request, lambda: progress.statistics(who.owner(), dt.date.today())
-        )
+        found = await in_store(request, lambda: progress.statistics(who.owner(), dt.date.today()))
         return caching.private(statistics_by_game(found))
 
     @app.post("/api/rooms", status_code=201, summary="A new room: its code", responses=down)
     async def new_room(request: Request) -> JSONResponse:
-        code, _ = await in_store_thread(request, lambda: progress.new_owner(ROOM))
+        code, _ = await in_store(request, lambda: progress.new_owner(ROOM))
         return caching.private({"room": code}, 201)
 
 

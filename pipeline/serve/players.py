@@ -8,8 +8,8 @@ reads writes nothing); an API client asks for one (`POST /api/players`) and send
 never someone else's game. A room (`?room=CODE`, `POST /api/rooms`) is a game friends share on
 purpose: whoever has its code reads and writes its progress.
 
-What the request says is read at once (`authorize`, on the event loop: headers only); the store
-is asked in the worker thread that does the route's work (`Caller.owner`).
+What the request says is read at once (`authorize`: headers only); the store is asked where the
+route's work is done (`serve/threads.py`), in the route's one transaction (`Caller.owner`).
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Every game's operations (`games/<slug>/api.py`, from its hook `api`) registered the same way
-under `/api/<game>/{puzzle_id}`: the puzzle read by its id (once per process), the work done in a
-worker thread (it may read and write the progress store), the player and their cookie
+under `/api/<game>/{puzzle_id}`: the puzzle read by its id (once per process), the work done where
+the progress store is used (`threads.py`: it may read and write the store), the player and their cookie
 (`players.py`), the caching headers (`caching.py`), and every status it can answer in the OpenAPI
 document. A new game needs no line here."""
 
@@ -20,7 +20,7 @@ from pipeline.games.hooks import hooks_of
 from pipeline.serve import caching
 from pipeline.serve.players import Caller, caller_in_room
 from pipeline.serve.puzzles import Puzzles
-from pipeline.serve.threads import in_store_thread
+from pipeline.serve.threads import in_store
 from pipeline.storage.player_progress import PuzzleKey, PuzzleProgress
 
 PuzzleId = Annotated[
@@ -43,7 +43,7 @@ class ErrorBody(BaseModel):
 
 @dataclass
 class GameCall:
-    """One request to a game's operation, in its worker thread (`games.api.Call`)."""
+    """One request to a game's operation, where the store is used (`games.api.Call`)."""
 
     puzzles: Puzzles
     puzzle: Any
@@ -111,8 +111,8 @@ def add_operation(
         query: Any = None,
         who: Caller | None = None,
     ) -> Response:
-        # a puzzle not read yet may take seconds (a generated one): read aside from the store's
-        # threads, which then do the work (reads and writes of the store, one transaction)
+        # a puzzle not read yet may take seconds (a generated one): read in a thread, away from
+        # the event loop and the store's threads, which then do the work (one transaction)
         puzzle = api.kept(puzzles, puzzle_id) or await run_in_threadpool(
             api.read, puzzles, puzzle_id
         )
@@ -125,7 +125,7 @@ def add_operation(
             path = f"{request.url.path}?{request.url.query}"
             return answer, caching.etag(version, puzzles.identity(), path, api.key(puzzle).letters)
 
-        answer, tag = await in_store_thread(request, work)
+        answer, tag = await in_store(request, work)
         if tag is not None:
             today = caching.TODAY if puzzle_id == "today" else caching.PUBLIC
             return caching.public(request, answer, tag, today)
