@@ -114,6 +114,8 @@ def serve(
         host=host,
         port=port,
         workers=workers,
+        loop="uvloop",  # uvicorn's fast parts (declared in pyproject.toml)
+        http="httptools",
         log_level="info",
         access_log=True,
     )
