@@ -95,7 +95,7 @@ def serve(
     if "*" in origins:
         print("warning: --cors-origin '*': a page of any site may call the API", file=sys.stderr)
     settings = Settings(
-        config.warehouse_path(), config.progress_store(), is_offline(offline), origins
+        config.warehouse_path(), config.progress_store(), is_offline(offline), origins, True
     )
     Progress(settings.progress).close()  # unreachable: one error line now; older: upgraded once
     os.environ.update(settings.environment())  # what each worker process reads its settings from
@@ -117,7 +117,7 @@ def serve(
         loop="uvloop",  # uvicorn's fast parts (declared in pyproject.toml)
         http="httptools",
         log_level="info",
-        access_log=True,
+        access_log=False,  # the application writes its own (serve/access_log.py)
     )
 
 
