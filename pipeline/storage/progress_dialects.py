@@ -16,6 +16,7 @@ import contextlib
 import fcntl
 import os
 import re
+import select
 import sqlite3
 import threading
 from collections.abc import Iterator, Mapping, Sequence
@@ -273,8 +274,11 @@ class PostgresSession:
 class ConnectionPool:
     """PostgreSQL connections kept for reuse by a server process, at most `size` lent at once.
 
-    Each is checked before it is lent (an empty query: a server restarted meanwhile costs a
-    reconnection, not a failed request), and one that failed in use is closed. With no healthy
+    Each is checked before it is lent, without a round trip: an idle connection has nothing to
+    read, so one whose socket is readable was ended by the server (a restart sends each a notice
+    and closes it) and is replaced, which costs a reconnection, not a failed request; one that
+    failed in use is closed. (An empty query as the check cost a guess a seventh of its round
+    trips.) With no healthy
     connection kept, a request connects at once: refused at once while the server is down (a
     503), and answered as soon as it is back. (psycopg_pool instead reconnects in the background
     with growing pauses, 1, 2, 4 s...: after a restart it answered 503 for about 5 s more.)
@@ -314,11 +318,9 @@ class ConnectionPool:
                 return psycopg.connect(
                     self.url, autocommit=True, row_factory=dict_row, connect_timeout=2
                 )
-            try:
-                con.execute("")
+            if not con.closed and not ended_by_the_server(con):
                 return con
-            except psycopg.Error:
-                con.close()
+            con.close()
 
     def close(self) -> None:
         """Close every connection kept."""
@@ -326,6 +328,13 @@ class ConnectionPool:
             for con in self._idle:
                 con.close()
             self._idle.clear()
+
+
+def ended_by_the_server(con: Any) -> bool:
+    """Return True when an idle connection's socket has something to read: the server's notice
+    that it ends the connection, or the end of the stream."""
+    readable, _, _ = select.select([con.fileno()], [], [], 0)
+    return bool(readable)
 
 
 class Postgres:
