@@ -139,7 +139,7 @@ def bench_serve(
     ] = None,
     as_json: AsJson = False,
 ) -> None:
-    """Time the server under many players with one worker and with --workers (failures, cross-talk, lost words, guesses a second, p50/p99), and the two commands a player waits on (`today`, `solve letter-boxed`), each beside its target.
+    """Time the server under many players with one worker and with --workers (failures, cross-talk, lost words, guesses a second, p50/p99, start-up), each beside its target.
 
     Example: pipeline bench serve --players 1000 --workers 2 --store postgresql://localhost/play
     """
