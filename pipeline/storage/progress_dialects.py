@@ -30,6 +30,7 @@ from pipeline.storage.sql_files import sql
 PROGRESS = "progress"  # the folder of the statements: sql/progress/
 BUSY_SECONDS = 10.0  # how long SQLite waits for a lock held by a program not taking WRITER_LOCK
 WRITER_LOCK = "-writer"  # beside a SQLite store (progress.sqlite-writer): its writers' lock file
+CHECKPOINT_SECONDS = 1.0  # how often a SQLite store's write-ahead log is copied into it, aside
 POOL_SECONDS = 3.0  # how long a request waits for its turn at a PostgreSQL connection
 POOL_SIZE = 8  # PostgreSQL connections per server process at most
 UPGRADE_LOCK = 7_320_032  # the advisory lock PostgreSQL processes take to upgrade one at a time
@@ -162,6 +163,35 @@ class WriterLock:
             self._file = -1
 
 
+class Checkpointer:
+    """Copies a SQLite store's write-ahead log into the file every CHECKPOINT_SECONDS, in a thread
+    of its own with a connection of its own (PASSIVE: writers and readers go on meanwhile).
+
+    SQLite's automatic checkpoint is run by the commit that fills the log past 1,000 pages, and
+    syncs the file to disk (10-40 ms here) while that writer holds the writer lock: every writer
+    of every server process waited for it, on its event loop."""
+
+    def __init__(self, path: Path) -> None:
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, args=(path,), name="checkpoint")
+        self._thread.daemon = True
+        self._thread.start()
+
+    def _run(self, path: Path) -> None:
+        con = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        try:
+            while not self._stop.wait(CHECKPOINT_SECONDS):
+                with contextlib.suppress(sqlite3.Error):  # the next round tries again
+                    con.execute("PRAGMA wal_checkpoint(PASSIVE)")
+        finally:
+            con.close()
+
+    def close(self) -> None:
+        """Stop the thread (its last round, if one is under way, is finished first)."""
+        self._stop.set()
+        self._thread.join()
+
+
 class Sqlite:
     """A SQLite file: one connection per thread (write-ahead log, so readers never wait); a
     writer holds the store's WriterLock, then takes the file's write lock at its start (`BEGIN
@@ -183,6 +213,7 @@ class Sqlite:
             self._connection()
         except (OSError, sqlite3.Error) as error:
             raise UserError(f"cannot keep players' progress in {path}: {error}") from error
+        self._checkpoints = Checkpointer(path)
 
     def _connection(self) -> sqlite3.Connection:
         con: sqlite3.Connection | None = getattr(self._local, "con", None)
@@ -192,6 +223,7 @@ class Sqlite:
             )
             con.execute("PRAGMA journal_mode = WAL")
             con.execute("PRAGMA synchronous = NORMAL")  # a commit survives a killed process
+            con.execute("PRAGMA wal_autocheckpoint = 0")  # the Checkpointer's, aside
             con.execute("PRAGMA foreign_keys = ON")  # the cascades that forget a player
             self._local.con = con
             with self._lock:
@@ -235,6 +267,7 @@ class Sqlite:
             for con in self._opened:
                 con.close()
             self._opened.clear()
+        self._checkpoints.close()
         self._writer.close()
 
 
