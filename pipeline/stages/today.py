@@ -130,17 +130,10 @@ def format_day(day: Day, reveal: bool, clues: DayClues | None = None) -> str:
 
 
 def clue_lines(clues: DayClues) -> list[str]:
-    """Return the clues as lines: each word's first letters, length and clue, its example sentence
-    (a second, stronger clue) below it."""
-    lines = [f"{clues.heading}:"]
-    for number, shown in enumerate(clues.clues, start=1):
-        meaning = shown["clue"] or "(no clue: WordNet has none that hides the word)"
-        lines.append(
-            f"  {number}. {shown['start'].upper()}..., {shown['length']} letters: {meaning}"
-        )
-        if shown["example"]:
-            lines.append(f"     example: {shown['example']}")
-    return lines
+    """Return the clues as lines under their heading (games/play.py `clue_lines`)."""
+    from pipeline.games.play import clue_lines as numbered
+
+    return [f"{clues.heading}:", *numbered(clues.clues)]
 
 
 def day_record(day: Day, reveal: bool, clues: DayClues | None = None) -> dict:
