@@ -118,9 +118,9 @@ def test_no_sparse_bucket_alone_lifts_a_word_to_one_half(mirror_warehouse) -> No
     assert lifted == 0
 
 
-def readme_table(header: str) -> list[list[str]]:
-    """Return the rows (cells, stripped) of the README table whose header line starts so."""
-    lines = README.read_text().splitlines()
+def page_table(page: Path, header: str) -> list[list[str]]:
+    """Return the rows (cells, stripped) of the page's table whose header line starts so."""
+    lines = page.read_text().splitlines()
     start = next(i for i, line in enumerate(lines) if line.startswith(header))
     rows = []
     for line in lines[start + 2 :]:
@@ -131,6 +131,7 @@ def readme_table(header: str) -> list[list[str]]:
 
 
 README = Path(__file__).resolve().parent.parent / "README.md"
+DICTIONARY_PAGE = README.parent / "docs" / "dictionary.md"
 README_DICTIONARIES = ("custom", "past_answers", "2of12id", "enable", "words_alpha")
 
 
@@ -150,11 +151,11 @@ def test_the_readme_s_scores_are_the_backtest_s(mirror_warehouse) -> None:
                 [f"{game.title} P / R / F1"]
                 + [" / ".join(f"{v:.4f}" for v in scores[name]) for name in README_DICTIONARIES]
             )
-    assert readme_table("| | custom | past answers |") == computed
+    assert page_table(README, "| | custom | past answers |") == computed
 
 
 def how_sure_column(sure: ConfidenceReport, band: tuple[float, float]) -> list[str]:
-    """Return one game's column of the README's "How sure it is" table."""
+    """Return one game's column of docs/dictionary.md's "How sure it is" table."""
     scores = sure["probability_scores"]
     brier = {(model, kind): (pairs, b, loss) for model, kind, pairs, b, loss, _ in scores.rows}
     maybe = sure["maybe_tier"].where("kind", "all")
@@ -190,5 +191,5 @@ def test_the_readme_s_confidence_table_is_the_report_s(mirror_warehouse, confide
         how_sure_column(confidence[game.name], bands[game.name])
         for game in (SPELLING_BEE, LETTER_BOXED)
     ]
-    rows = readme_table("| | Spelling Bee | Letter Boxed |")
+    rows = page_table(DICTIONARY_PAGE, "| | Spelling Bee | Letter Boxed |")
     assert [row[1:] for row in rows] == [list(cells) for cells in zip(*columns, strict=True)]

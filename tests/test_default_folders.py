@@ -1,12 +1,9 @@
 """A fresh clone has no `reports/`: the commands that write into a default folder make it (with
-its parents), while a folder the user names with --out must exist as it always had to; and the
-README's Python example runs as written, without pandas."""
+its parents), while a folder the user names with --out must exist as it always had to. (The README's Python
+example, run as written without pandas, is run by tests/test_docs_examples.py.)"""
 
 from __future__ import annotations
 
-import contextlib
-import io
-import re
 from pathlib import Path
 
 import pytest
@@ -66,27 +63,3 @@ def test_report_makes_its_default_folder(fresh_clone: Path, tmp_path: Path) -> N
         2,
         f"error: cannot write {missing}: the folder {missing.parent} does not exist\n",
     )
-
-
-@pytest.mark.mirror
-def test_the_readme_python_example_runs(
-    mirror_warehouse, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
-) -> None:
-    """The example of "Use it from Python", run where `make dictionary` ran (its warehouse and
-    data/custom/), its last expressions printed as a notebook shows them."""
-    readme = (ROOT / "README.md").read_text()
-    found = re.search(
-        r"## Use it from Python\n.*?```python\n(.*?)```.*?```\n(.*?)```", readme, re.S
-    )
-    assert found is not None
-    example, output = found[1], found[2]
-    monkeypatch.chdir(tmp_path)
-    (tmp_path / "warehouse.duckdb").symlink_to(mirror_warehouse.warehouse)
-    (tmp_path / "data").mkdir()
-    (tmp_path / "data" / "custom").symlink_to(mirror_warehouse.custom)
-    for name in ("PIPELINE_WAREHOUSE", "PIPELINE_CUSTOM"):
-        monkeypatch.delenv(name, raising=False)
-    printed = io.StringIO()
-    with contextlib.redirect_stdout(printed):
-        exec(compile(example, "README.md", "exec"), {})
-    assert printed.getvalue() == output

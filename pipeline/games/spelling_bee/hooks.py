@@ -321,7 +321,7 @@ class SpellingBeeHooks(GameHooks):
     )
     explain_tables = (SPELLING_BEE.table("not_accepted"),)
 
-    new_word_model = True  # its new words gain from it (README: How the custom dictionary decides)
+    new_word_model = True  # its new words gain from it (docs/dictionary.md)
     problems = staticmethod(bee_problems)
     judge = staticmethod(judge_answer_words)
     staging_row = staticmethod(bee_row)
