@@ -16,6 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import typer
+from typer import rich_utils
 from typer.core import TyperGroup
 from typer.testing import CliRunner
 
@@ -26,7 +27,8 @@ ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
 TABLES = ROOT / "pipeline" / "sql" / "tables"
 # A fixed width, no colour: the help reads the same on every terminal and in every test run.
-HELP_ENV = {"COLUMNS": "100", "TERMINAL_WIDTH": "100", "NO_COLOR": "1", "FORCE_COLOR": ""}
+HELP_WIDTH = 100
+HELP_ENV = {"COLUMNS": str(HELP_WIDTH), "NO_COLOR": "1"}
 REGION = re.compile(r"(<!-- (usage|tables|upgrades): ?(.*?) -->\n)(.*?)(<!-- end \2 -->)", re.S)
 UPGRADES = ROOT / "pipeline" / "sql" / "upgrades"
 
@@ -34,7 +36,13 @@ UPGRADES = ROOT / "pipeline" / "sql" / "upgrades"
 def usage(command: str) -> str:
     """Return the help of a command (`pipeline solve letter-boxed`) as a text block."""
     args = command.split()[1:]
-    result = CliRunner().invoke(app, [*args, "--help"], env=HELP_ENV, color=False)
+    # Typer reads TERMINAL_WIDTH once, at import: set its width for this call only, so that
+    # neither the caller's terminal nor this call changes the help other tests see.
+    width, rich_utils.MAX_WIDTH = rich_utils.MAX_WIDTH, HELP_WIDTH
+    try:
+        result = CliRunner().invoke(app, [*args, "--help"], env=HELP_ENV, color=False)
+    finally:
+        rich_utils.MAX_WIDTH = width
     assert result.exit_code == 0, result.output
     lines = [line.rstrip() for line in result.stdout.splitlines()]
     text = "\n".join(lines).strip("\n")
