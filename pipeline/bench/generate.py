@@ -151,7 +151,9 @@ def spelling_bee_figures(con: Connection) -> list[Figure]:
     y = np.r_[np.ones(len(rows)), np.zeros(GENERATED)]
     nyt_x = hs.features(candidates.take(rows), standing[rows])
     aucs = [
-        cross_validated_auc(np.vstack([nyt_x, hs.features(candidates.take(drawn), standing[drawn])]), y)
+        cross_validated_auc(
+            np.vstack([nyt_x, hs.features(candidates.take(drawn), standing[drawn])]), y
+        )
         for drawn in draws
     ]
     reference = learned.reference_rows(candidates, before.since(cut - 2 * 365))
