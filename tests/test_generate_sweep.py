@@ -4,10 +4,10 @@ and 20, both games, on the mirror warehouse, with each record checked against th
 The generators are called in process, once per draw, through the objects `pipeline generate`
 builds once per command (BoardMaker, HoneycombDraws): the draws of a seed share the boards made
 for it, as one command's draws would. Each game's 100 seeds are swept in chunks of CHUNK seeds, so
-that the test processes of `make test` share them (Letter Boxed's 100 seeds take about 30 s of CPU:
-about 230 boards made a seed, the hard third a quarter of the boards made, a block of 10 drawn
-from 30 of them); each process makes a game's generator once. `pipeline bench generate` sweeps
-the same draws (its figures "draws delivered whole").
+that the test processes of `make test` share them (the 20 chunks took 59 s of CPU on 2026-11-26,
+most of it Letter Boxed's: about 230 boards made a seed, the hard third a quarter of the boards
+made, a block of 10 drawn from 30 of them); each process makes a game's generator once.
+`pipeline bench generate` sweeps the same draws (its figures "draws delivered whole").
 """
 
 from __future__ import annotations
