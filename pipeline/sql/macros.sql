@@ -58,3 +58,11 @@ CREATE TEMP MACRO IF NOT EXISTS chosen_source_days(days, game) AS TABLE
     FROM query_table(days) AS d
     LEFT JOIN answer_sources AS s ON s.source = d.source AND s.game = game
     QUALIFY row_number() OVER (PARTITION BY d.date ORDER BY coalesce(s.precedence, 999)) = 1;
+
+-- True when the table exists without the column: an upgrade's test of an older shape.
+CREATE TEMP MACRO IF NOT EXISTS table_lacks_column(table_name_, column_name_) AS
+    EXISTS (SELECT 1 FROM duckdb_tables() WHERE table_name = table_name_)
+    AND NOT EXISTS (
+        SELECT 1 FROM duckdb_columns()
+        WHERE table_name = table_name_ AND column_name = column_name_
+    );
