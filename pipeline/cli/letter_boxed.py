@@ -170,7 +170,7 @@ def generate_letter_boxed(
     """
     from pipeline.games.generated import Request
     from pipeline.games.letter_boxed import generate
-    from pipeline.stages.generate import write_records
+    from pipeline.stages.generate import with_clues, write_records
     from pipeline.storage import warehouse
 
     require_at_least_one(count, "--count")
@@ -185,6 +185,7 @@ def generate_letter_boxed(
     with warehouse.open_warehouse(read_only=True) as con:
         words = load_word_list("custom", LETTER_BOXED).words
         records = generate.generate(con, words, load_zipf(LETTER_BOXED), request)
+        records = with_clues(con, records, "solution")
     if format is not None:
         write_records(records, format.value, out)
     else:

@@ -224,7 +224,7 @@ def generate_spelling_bee(
     """
     from pipeline.games.generated import Request
     from pipeline.games.spelling_bee import generate
-    from pipeline.stages.generate import write_records
+    from pipeline.stages.generate import with_clues, write_records
     from pipeline.storage import warehouse
 
     require_at_least_one(count, "--count")
@@ -237,7 +237,7 @@ def generate_spelling_bee(
     when = parse_date(since, "--since", None)
     request = Request(count, seed, difficulty, when, allow_nyt)
     with warehouse.open_warehouse(read_only=True) as con:
-        records = generate.generate(con, request)
+        records = with_clues(con, generate.generate(con, request), "answers")
     if len(records) < count:
         print(
             f"only {plural(len(records), 'honeycomb')} of the custom list can be published "

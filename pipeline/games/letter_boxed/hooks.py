@@ -14,7 +14,15 @@ from typing import TYPE_CHECKING, Any
 
 from pipeline import progress
 from pipeline.games import LETTER_BOXED
-from pipeline.games.hooks import GameHooks, ReportContext, StoredDay, comparison_lines, some_words
+from pipeline.games.hooks import (
+    ClueSource,
+    DayClues,
+    GameHooks,
+    ReportContext,
+    StoredDay,
+    comparison_lines,
+    some_words,
+)
 from pipeline.render.text import plural
 from pipeline.sources.records import BoxRecord
 from pipeline.storage import named_lists, warehouse
@@ -279,6 +287,20 @@ def day_record(day: StoredDay, reveal: bool) -> dict:
         described["solution"] = list(best) if best else None
         described["nyt_solution"] = list(record.nyt_solution) or None
     return described
+
+
+def day_clues(day: StoredDay, clues_of: ClueSource) -> DayClues:
+    """Return a clue to each word of the best solution (`best_of_the_day`, the one `--reveal`
+    shows), in its order, as the page offers them."""
+    from pipeline.games.play import word_clue
+
+    _, best = best_of_the_day(day)
+    words = list(best or ())
+    found = clues_of(words)
+    return DayClues(
+        f"Clues to the {plural(len(words), 'word')} of the best solution, in its order",
+        [word_clue(word, found[word]) for word in words],
+    )
 
 
 # --- explain ---------------------------------------------------------------------------------------
@@ -597,6 +619,9 @@ class LetterBoxedHooks(GameHooks):
     words_for = staticmethod(words_for)
     day_lines = staticmethod(day_lines)
     day_record = staticmethod(day_record)
+
+    def day_clues(self, day: StoredDay, clues_of: ClueSource) -> DayClues:
+        return day_clues(day, clues_of)
 
     style_candidates = "boards made from the custom list in the NYT's letter style"
 

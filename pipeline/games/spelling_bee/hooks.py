@@ -13,7 +13,15 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from pipeline.games import SPELLING_BEE
-from pipeline.games.hooks import GameHooks, ReportContext, StoredDay, comparison_lines, some_words
+from pipeline.games.hooks import (
+    ClueSource,
+    DayClues,
+    GameHooks,
+    ReportContext,
+    StoredDay,
+    comparison_lines,
+    some_words,
+)
 from pipeline.render.text import plural
 from pipeline.sources.records import NYTBEE, BeeRecord
 from pipeline.storage import warehouse
@@ -256,6 +264,20 @@ def day_record(day: StoredDay, reveal: bool) -> dict:
     return described
 
 
+def day_clues(day: StoredDay, clues_of: ClueSource) -> DayClues:
+    """Return the clues of the words that count (those `today` counts), as the page offers them:
+    each word that has one, by its first letters, then length."""
+    from pipeline.games.spelling_bee.play import ordered_clues
+
+    words = list(scored_day(day).counted.words)
+    shown = [found for _, found in ordered_clues(clues_of(words))]
+    return DayClues(
+        f"Clues to {len(shown):,} of the {plural(len(words), 'word')} (by first letters, then "
+        "length; WordNet has none for the others)",
+        shown,
+    )
+
+
 # --- explain and report ----------------------------------------------------------------------------
 
 
@@ -308,6 +330,9 @@ class SpellingBeeHooks(GameHooks):
     words_for = staticmethod(words_for)
     day_lines = staticmethod(day_lines)
     day_record = staticmethod(day_record)
+
+    def day_clues(self, day: StoredDay, clues_of: ClueSource) -> DayClues:
+        return day_clues(day, clues_of)
 
     style_candidates = "every honeycomb of the custom list with a pangram"
 
