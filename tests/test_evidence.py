@@ -10,8 +10,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from pipeline.dates import day_number
 from pipeline.model.evidence import HISTORY_BUCKETS, bucket_names
-from pipeline.stages import build
 from pipeline.storage import warehouse
 from tests.conftest import BuiltEvidence
 from tests.tiny_archive import AS_OF, P1, P2, P3
@@ -27,7 +27,7 @@ def row(evidence: BuiltEvidence, word: str, as_of: dt.date) -> dict:
     if rows is evidence.current:
         where = np.array([words.index(word)])
     else:
-        same_day = evidence.history["day"] == build.day_number(as_of)
+        same_day = evidence.history["day"] == day_number(as_of)
         where = np.flatnonzero(same_day & (evidence.history["word_id"] == words.index(word)))
     assert len(where) == 1, (word, as_of, where)
     found: dict = {name: plain(values[where[0]]) for name, values in rows.columns.items()}

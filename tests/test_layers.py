@@ -26,7 +26,13 @@ LAYERS = (
     ("model and sources", ("pipeline.model", "pipeline.sources")),
     (
         "base",
-        ("pipeline.errors", "pipeline.config", "pipeline.progress", "pipeline.table")
+        (
+            "pipeline.errors",
+            "pipeline.config",
+            "pipeline.progress",
+            "pipeline.table",
+            "pipeline.dates",
+        )
         + ("pipeline.collector",)
         + ("pipeline.games.registry",),  # the registry itself: names, no behaviour
     ),

@@ -21,6 +21,7 @@ from pathlib import Path
 import numpy as np
 
 from pipeline.bench.figures import Figure, timed_command
+from pipeline.dates import date_of, day_number, validation_window
 from pipeline.errors import UserError
 from pipeline.games import GAMES, LETTER_BOXED, SPELLING_BEE
 from pipeline.games import style as learned
@@ -50,13 +51,6 @@ DRAW_SEEDS = (7, 8, 9)  # the classifier AUC is the mean over three draws (one d
 VOWEL_MASK = sum(1 << (ord(v) - 97) for v in hs.VOWELS)
 
 
-def validation_window(last: dt.date) -> tuple[dt.date, dt.date]:
-    """Return the validation year of an archive ending on `last` (the build's own window)."""
-    from pipeline.stages.build import validation_window as build_window
-
-    return build_window(last)
-
-
 def cross_validated_auc(x: np.ndarray, y: np.ndarray, seed: int = 0) -> float:
     """Return the AUC of a logistic regression telling y=1 rows from y=0 rows, out of fold."""
     folds = np.random.default_rng(seed).integers(0, FOLDS, len(y))
@@ -80,8 +74,8 @@ def spelling_bee_figures(con: Connection) -> list[Figure]:
     stored = bee_generator.stored_honeycombs(con)
     candidates = stored.candidates
     nyt, _ = learned.nyt_honeycombs(con)
-    start, end = validation_window(learned.date_of(int(nyt.day.max())))
-    cut, stop = learned.day_number(start), learned.day_number(end) + 1
+    start, end = validation_window(date_of(int(nyt.day.max())))
+    cut, stop = day_number(start), day_number(end) + 1
     before = nyt.before(cut)
     model = hs.fit_likeness(candidates, before, before)
     log_odds = hs.likeness_scores(model, candidates, before, cut)

@@ -20,6 +20,7 @@ from typing import cast
 import numpy as np
 
 from pipeline import progress
+from pipeline.dates import date_of, day_number
 from pipeline.games import style_sections as report_style
 from pipeline.games.game import Game
 from pipeline.model import board_style as bs
@@ -30,22 +31,11 @@ from pipeline.storage.warehouse import Connection
 from pipeline.table import Table
 from solvers import letter_boxed as lb
 
-EPOCH = dt.date(1970, 1, 1)
 CHECKS_FILE = "generate_checks.json"  # `pipeline bench generate`'s last figures, in reports/
 MADE_BOARDS = 400  # boards made from the list that the board model tells the NYT's apart from
 ANSWER_ZONES = (20, 30, 40, 50, 60, 70)
 POINT_ZONES = (100, 150, 200, 250, 300)
 SOLUTION_ZONES = (1, 3, 10, 30, 100, 300)
-
-
-def day_number(date: dt.date) -> int:
-    """Return a date as days since 1970-01-01."""
-    return (date - EPOCH).days
-
-
-def date_of(day: int) -> dt.date:
-    """Return the date of a day number."""
-    return EPOCH + dt.timedelta(days=int(day))
 
 
 # ------------------------------------------------------------------ Spelling Bee

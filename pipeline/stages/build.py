@@ -23,6 +23,7 @@ from typing import Any
 import numpy as np
 
 from pipeline import progress
+from pipeline.dates import day_number, validation_window
 from pipeline.errors import UserError
 from pipeline.games import GAMES, Game, game_named
 from pipeline.games.hooks import hooks_of
@@ -58,9 +59,7 @@ from pipeline.storage.edits import Edit, edit_columns
 from pipeline.storage.warehouse import Connection
 from pipeline.table import Table
 
-VALIDATION_YEARS = 1
 STYLE_APART_MIN_WORDS = 20_000  # a list this long takes seconds to learn the style on
-EPOCH = dt.date(1970, 1, 1)  # dates cross to DuckDB as day numbers (numpy dates do not)
 
 
 @dataclass(frozen=True)
@@ -570,17 +569,6 @@ def rows_between(evidence: Evidence, first: dt.date, last: dt.date) -> np.ndarra
     """Return, per evidence row, whether its day lies from `first` to `last`."""
     day = evidence["day"]
     return (day >= day_number(first)) & (day <= day_number(last))
-
-
-def day_number(date: dt.date) -> int:
-    """Return a date's day number since 1970-01-01 (the evidence's days)."""
-    return (date - EPOCH).days
-
-
-def validation_window(last_date: dt.date) -> tuple[dt.date, dt.date]:
-    """Return the year before the last year of the archive: rules are chosen there, judged after."""
-    test_from = last_date - dt.timedelta(days=364)
-    return test_from - dt.timedelta(days=365 * VALIDATION_YEARS), test_from - dt.timedelta(days=1)
 
 
 def choose_rule(

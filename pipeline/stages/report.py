@@ -16,6 +16,7 @@ import datetime as dt
 from pathlib import Path
 
 from pipeline import progress
+from pipeline.dates import last_year
 from pipeline.errors import UserError
 from pipeline.games import Game
 from pipeline.games.hooks import ReportContext, hooks_of
@@ -32,7 +33,6 @@ from pipeline.table import Table
 
 RAW_LISTS = reported_lists()  # the registered word lists the report scores as raw lists
 DICTIONARIES = ("custom", "past_answers", *(raw.name for raw in RAW_LISTS))
-WINDOW_DAYS = 364
 REVERSAL_TABLES = ("reversals_by_year", "reversals_corrections", "reversals_words")
 CSV_TABLES = (
     "overall",
@@ -63,7 +63,7 @@ def default_window(
     _, last = archive_dates(con, game)
     if train_until is not None:
         return train_until + dt.timedelta(days=1), last
-    return last - dt.timedelta(days=WINDOW_DAYS), last
+    return last_year(last)
 
 
 def stored_rule(con: Connection, game: Game) -> Rule:

@@ -12,7 +12,6 @@ table of a file.
 
 from __future__ import annotations
 
-import datetime as dt
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -32,7 +31,6 @@ if TYPE_CHECKING:
 WORD_QUERIES = ("explain/word", "explain/not_accepted", "explain/letter_boxed_lists")
 CUSTOM, VERDICTS, RULE = "explain/custom", "explain/verdicts", "explain/rule"
 EVERY_WORD = {"word": None}  # a query's $word: NULL answers for every word, ordered by word
-EPOCH = dt.date(1970, 1, 1)
 
 
 # --- writing (the build) -------------------------------------------------------------------------
