@@ -38,6 +38,7 @@ from pipeline.storage.named_lists import zipf_lookup
 from pipeline.storage.output_paths import atomic_write
 from pipeline.storage.warehouse import Connection
 from solvers import letter_boxed as lb
+from solvers.masks import letter_bit
 
 CHECKS_FILE = learned.CHECKS_FILE
 ID_SEED = 13  # the id timed: g13-any-1000 (a first request for it once took 8.4 s)
@@ -48,7 +49,6 @@ FOLDS = 5
 GENERATED = 365
 TIMED_COUNT = 100
 DRAW_SEEDS = (7, 8, 9)  # the classifier AUC is the mean over three draws (one draw varies by 0.02)
-VOWEL_MASK = sum(1 << (ord(v) - 97) for v in hs.VOWELS)
 
 
 def cross_validated_auc(x: np.ndarray, y: np.ndarray, seed: int = 0) -> float:
@@ -86,7 +86,7 @@ def spelling_bee_figures(con: Connection) -> list[Figure]:
     standing = hs.as_of(candidates, hs.history_before(before, [cut]), 0)
     train_rows = learned.reference_rows(candidates, before)
     low, high = np.percentile(candidates.words[train_rows], [5, 95])
-    s_bit = 1 << (ord("s") - 97)
+    s_bit = letter_bit("s")
     baseline = (
         (candidates.letters_mask & s_bit == 0).astype(int)
         + (standing[:, 0] == 0)
@@ -138,7 +138,7 @@ def spelling_bee_figures(con: Connection) -> list[Figure]:
     )[0] / len(rows)
     generated_errors = float(candidates.expected_errors[chosen].mean())
     nyt_errors = float(candidates.expected_errors[rows].mean())
-    vowels = hs.bit_count(candidates.letters_mask & VOWEL_MASK)
+    vowels = hs.bit_count(candidates.letters_mask & hs.VOWEL_MASK)
     letters_nyt = hs.letter_columns(candidates.letters_mask[rows]).mean(axis=0)
     letters_generated = hs.letter_columns(candidates.letters_mask[chosen]).mean(axis=0)
     return [

@@ -32,8 +32,8 @@ from pipeline.cli.options import (
 from pipeline.errors import UserError
 from pipeline.games import GAMES, GameName, game_named, games_named
 from pipeline.render.text import plural
+from pipeline.storage.named_lists import CUSTOM
 
-CUSTOM = "custom"
 ExportWhat = StrEnum(  # type: ignore[misc]
     "ExportWhat", {**{game.slug: game.name for game in GAMES}, CUSTOM: CUSTOM}
 )

@@ -19,7 +19,8 @@ from pipeline.model.difficulty import Difficulty
 if TYPE_CHECKING:
     import numpy as np
 
-GENERATED_ID = re.compile(r"g(\d{1,9})-(easy|medium|hard|any)-(\d{1,4})")
+GENERATED_ID = re.compile(rf"g(\d{{1,9}})-({'|'.join(Difficulty)})-(\d{{1,4}})")
+ID_FORMAT = f"g<seed>-<{'|'.join(Difficulty)}>-<n>"  # a generated id, as people read it
 
 
 @dataclass(frozen=True)

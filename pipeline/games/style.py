@@ -30,6 +30,7 @@ from pipeline.storage import warehouse
 from pipeline.storage.warehouse import Connection
 from pipeline.table import Table
 from solvers import letter_boxed as lb
+from solvers.masks import letter_bit
 
 CHECKS_FILE = "generate_checks.json"  # `pipeline bench generate`'s last figures, in reports/
 MADE_BOARDS = 400  # boards made from the list that the board model tells the NYT's apart from
@@ -168,7 +169,6 @@ def honeycomb_style_rows(
 ) -> list[tuple]:
     """Return the Spelling Bee style's rows: (feature, value, position, NYT puzzles, NYT share,
     candidate share or None)."""
-    vowel_mask = sum(1 << (ord(v) - 97) for v in hs.VOWELS)
     rows: list[tuple] = []
     for i in range(26):
         letter = chr(97 + i)
@@ -176,8 +176,8 @@ def honeycomb_style_rows(
             "letter", letter, i, nyt.letters_mask >> i & 1, candidates.letters_mask >> i & 1
         )
         rows += shares("center", letter, i, nyt.center_bit >> i & 1, candidates.center_bit >> i & 1)
-    nyt_vowels = hs.bit_count(nyt.letters_mask & vowel_mask)
-    candidate_vowels = hs.bit_count(candidates.letters_mask & vowel_mask)
+    nyt_vowels = hs.bit_count(nyt.letters_mask & hs.VOWEL_MASK)
+    candidate_vowels = hs.bit_count(candidates.letters_mask & hs.VOWEL_MASK)
     for count in range(1, 6):
         rows += shares("vowels", str(count), count, nyt_vowels == count, candidate_vowels == count)
     nyt_pairs = hs.pair_matrix(nyt.letters_mask)
@@ -187,7 +187,7 @@ def honeycomb_style_rows(
             pair = f"{chr(97 + i)}+{chr(97 + j)}"
             rows += shares("never_combined_pair", pair, k, nyt_pairs[:, k], candidate_pairs[:, k])
     years = np.array([date_of(day).year for day in nyt.day])
-    s_bit = 1 << (ord("s") - 97)
+    s_bit = letter_bit("s")
     for year in sorted(set(years.tolist())):
         in_year = years == year
         with_s = nyt.letters_mask[in_year] & s_bit != 0
@@ -357,7 +357,7 @@ def board_models(
     return {
         "likeness": (bs.feature_names(), model.coefficients),
         "letter_shares": ([chr(97 + i) for i in range(26)], style.letter_shares),
-        "vowel_counts": ([str(n) for n in range(bs.LETTERS + 1)], style.vowel_counts),
+        "vowel_counts": ([str(n) for n in range(lb.BOX_SIZE + 1)], style.vowel_counts),
         "par_shares": (
             [f"{low}:{par}" for low in ("0", *map(str, bs.PAR_SOLUTION_BINS)) for par in bs.PARS],
             model.par_shares,

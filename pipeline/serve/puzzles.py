@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, TypeVar
 from pipeline import config
 from pipeline.errors import UserError
 from pipeline.games import Game
-from pipeline.games.generated import GENERATED_ID
+from pipeline.games.generated import GENERATED_ID, ID_FORMAT
 from pipeline.games.play import UnknownPuzzle
 
 if TYPE_CHECKING:  # the warehouse (DuckDB) and requests load with the first puzzle read
@@ -156,7 +156,7 @@ class Puzzles:
         except ValueError:
             raise UnknownPuzzle(
                 f"no {game.title} puzzle {puzzle_id!r}: an id is a date (YYYY-MM-DD), `today` "
-                "or a generated id (g<seed>-<easy|medium|hard|any>-<n>)"
+                f"or a generated id ({ID_FORMAT})"
             ) from None
         with self.connection() as con:
             stored = today.stored_record(WarehouseReader(con), game, date)

@@ -50,14 +50,18 @@ def box_problems(rec: BoxRecord) -> list[str]:
 def _box_shape_problems(sides: tuple[str, ...]) -> list[str]:
     """Return what is wrong with the four sides of three letters."""
     problems = []
-    if len(sides) != 4:
-        problems.append(f"expected 4 sides, got {len(sides)}")
-    problems += [f"side {side!r} does not have 3 letters" for side in sides if len(side) != 3]
+    if len(sides) != lb.SIDE_COUNT:
+        problems.append(f"expected {lb.SIDE_COUNT} sides, got {len(sides)}")
+    problems += [
+        f"side {side!r} does not have {lb.SIDE_LENGTH} letters"
+        for side in sides
+        if len(side) != lb.SIDE_LENGTH
+    ]
     letters = "".join(sides)
     if not is_plain_word(letters):
         problems.append(f"box letters {letters!r} are not all a-z")
-    if len(letters) != 12 or len(set(letters)) != 12:
-        problems.append(f"box letters {letters!r} are not 12 distinct letters")
+    if len(letters) != lb.BOX_SIZE or len(set(letters)) != lb.BOX_SIZE:
+        problems.append(f"box letters {letters!r} are not {lb.BOX_SIZE} distinct letters")
     return problems
 
 
@@ -423,7 +427,10 @@ def summarize(days: list[DaySolutions]) -> SolutionSummary:
     compared = Counter(day.comparison for day in days)
     extra_letters = Counter(day.extra_letters for day in days if day.extra_letters)
     return SolutionSummary(
-        [(k if k else "none within 6", v) for k, v in sorted(minimum.items(), key=str)],
+        [
+            (k if k else f"none within {lb.DEFAULT_MAX_WORDS}", v)
+            for k, v in sorted(minimum.items(), key=str)
+        ],
         sorted(compared.items()),
         sorted(extra_letters.items()),
     )
