@@ -286,7 +286,7 @@ def changes(
     Example: pipeline changes letter-boxed --format csv --out changes.csv
     """
     from pipeline.render.markdown import sections_markdown
-    from pipeline.report.sections import changes_sections
+    from pipeline.report.changes import changes_sections
     from pipeline.stages import changes as stage
     from pipeline.stages.explain import normalize
     from pipeline.stages.export import check_export_target

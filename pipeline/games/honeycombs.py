@@ -17,7 +17,7 @@ from pathlib import Path
 import numpy as np
 
 from pipeline.games import S_ALLOWED_FROM, SPELLING_BEE
-from pipeline.render.model import NytAgainstSpace, Paragraph, Section, Space, TableBlock
+from pipeline.render.model import Paragraph, Section, TableBlock
 from pipeline.render.text import markdown_table
 from pipeline.storage import warehouse
 from pipeline.storage.table_files import write_columns
@@ -33,6 +33,28 @@ QUANTILES = (0.0, 0.1, 0.25, 0.5, 0.75, 0.9, 0.99, 1.0)
 FILE_STEM = f"{SPELLING_BEE.slug}_honeycombs"  # the file analyze writes: its stem, then .FORMAT
 RANKS_CSV_FILE = f"{SPELLING_BEE.slug}_puzzle_ranks.csv"
 PANGRAMS_SHOWN = 4
+
+
+@dataclass(frozen=True)
+class Space:
+    """The size of one dictionary's honeycomb space under one S rule."""
+
+    s_allowed: bool
+    valid_words: int
+    pangram_sets: int
+    honeycombs: int
+
+
+@dataclass(frozen=True)
+class NytAgainstSpace:
+    """The archived puzzles placed among every honeycomb of the custom dictionary of their era."""
+
+    spaces: list[Space]
+    puzzle_ranks: Table  # one row per archived puzzle
+    eras: Table  # per era: honeycombs and archived puzzles, and those with 30-45 words
+    never_used: Table  # per era: the highest-scoring honeycombs the NYT has not used
+    center_ranks: Table  # how the NYT's center ranks among the 7 of its letters
+    extremes: Table  # puzzles whose center gave the most or fewest points of their letters
 
 
 def honeycomb_points(word: Word) -> int:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import datetime as dt
 
 from pipeline.games import Game
-from pipeline.render.model import ConfidenceReport
+from pipeline.report.results import ConfidenceReport
 from pipeline.storage import warehouse
 from pipeline.storage.warehouse import Connection
 from pipeline.table import Table

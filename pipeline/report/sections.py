@@ -11,11 +11,8 @@ from pipeline.render.model import (
     MIN_BIN_PAIRS,
     Articles,
     Bars,
-    Block,
     Bullets,
     Chart,
-    ConfidenceReport,
-    GameReport,
     Line,
     LogLines,
     Paragraph,
@@ -24,7 +21,7 @@ from pipeline.render.model import (
     TableBlock,
 )
 from pipeline.render.text import plural
-from pipeline.stages.changes import Changes
+from pipeline.report.results import ConfidenceReport, GameReport
 from pipeline.table import Table
 
 ERROR_KINDS = {
@@ -580,141 +577,3 @@ def edits_blocks(edits: Table, slug: str) -> tuple[Paragraph | TableBlock, ...]:
             f"{plural(changed, 'puzzle-word pair')}, {right:,} of them to the NYT's verdict."
         ),
     )
-
-
-# --- the NYT's changes of mind (pipeline changes, and the report's section) ---------------------
-
-
-def changes_sections(
-    found: Changes, prefix: str = "changes", limit: int | None = None
-) -> list[Section]:
-    """Return a game's changes of mind as sections: the counts, per year, the same-day
-    corrections, every word with its flips (the report's CSV file; with `limit`, the words with
-    the most flips, as many as that, for `pipeline changes`), and (for one word) its whole
-    history."""
-    counts = found.counts()
-    first, last = found.first or "the archive's first puzzle", found.last or "its last"
-    window = f"{first} .. {last}"
-    game = found.game
-    words = found.words
-    view = Table(
-        ("word", "verdicts", "accepted", "left out", "flips", "now", "last verdict"),
-        [
-            (word, n, accepted, left_out, flips_text(flips), state, str(last))
-            for word, n, accepted, left_out, _count, state, last, flips, _history in words.rows
-        ],
-    )
-    sections = [
-        Section(
-            f"{game.name}-{prefix}",
-            f"{game.title}: the NYT's changes of mind ({window})",
-            blocks=(
-                Paragraph(
-                    f"{plural(counts['words_with_both_verdicts'], 'word')} both accepted and left "
-                    "out of a puzzle where it qualified: "
-                    f"{counts['accepted_then_rejected']:,} dropped after being accepted "
-                    f"(accepted-then-rejected), {counts['rejected_then_accepted']:,} added after "
-                    f"being left out (rejected-then-accepted); {counts['currently_out']:,} out as "
-                    f"of its last puzzle. {plural(counts['flips'], 'flip')} in all, and "
-                    f"{plural(counts['corrections'], 'same-day correction')} (a word added or "
-                    "removed during the day: not a flip)."
-                ),
-                TableBlock(
-                    "by-year",
-                    found.by_year(),
-                    Table(
-                        ("year", "accepted-then-rejected", "rejected-then-accepted", "corrections"),
-                        found.by_year().rows,
-                    ),
-                    caption="Flips of each kind and same-day corrections per year.",
-                    file=f"{game.slug}_{prefix}_by_year.csv",
-                ),
-                TableBlock(
-                    "corrections",
-                    found.corrections,
-                    caption="Same-day corrections: the day's final list against a source that "
-                    "copied it earlier.",
-                    file=f"{game.slug}_{prefix}_corrections.csv",
-                ),
-                *words_blocks(words, view, f"{game.slug}_{prefix}_words.csv", limit),
-            ),
-        )
-    ]
-    if len(words.rows) == 1:
-        word, *_, history = words.rows[0]
-        rows = [
-            (str(h["date"]), "accepted" if h["accepted"] else "left out", h["correction"] or "")
-            for h in history
-        ]
-        sections.append(
-            Section(
-                f"{game.name}-{prefix}-{word}",
-                f"Every verdict on {word}",
-                level=3,
-                blocks=(TableBlock("history", Table(("date", "verdict", "correction"), rows)),),
-            )
-        )
-    return sections
-
-
-def words_blocks(words: Table, view: Table, file: str, limit: int | None) -> list[Block]:
-    """Return the blocks of the words with both verdicts: every one (folded and in its CSV file
-    when long), or the first `limit` with how many more there are."""
-    caption = (
-        "Every such word, the most flips first: its verdicts, its flips (date and the verdict it "
-        "turned to) and its state now."
-    )
-    if limit is None:
-        return [TableBlock("words", words, view, caption, file, collapsed=len(words.rows) > 40)]
-    shown = Table(view.columns, view.rows[:limit])
-    blocks: list[Block] = [TableBlock("words", words, shown, caption, file)]
-    if len(view.rows) > limit:
-        blocks.append(
-            Paragraph(
-                f"... and {plural(len(view.rows) - limit, 'more word')} (--limit sets how many; "
-                "--format csv --out FILE writes every one)"
-            )
-        )
-    return blocks
-
-
-def flips_text(flips: list[dict]) -> str:
-    """Return a word's flips in a few words: `2025-04-28 out, 2025-06-01 in`."""
-    return ", ".join(
-        f"{flip['date']} {'out' if flip['change'] == 'accepted-then-rejected' else 'in'}"
-        for flip in flips
-    )
-
-
-def reversals_section(found: Changes, handled: Table) -> list[Section]:
-    """Return the report's sections on the NYT's changes of mind over the whole archive, with how
-    the rolling backtest handled each flip."""
-    game = found.game
-    right = sum(handled.column("predicted_right"))
-    flips = sum(handled.column("flips"))
-    return [
-        *changes_sections(found, prefix="reversals"),
-        Section(
-            f"{game.name}-reversals-backtest",
-            "How the custom dictionary handled each flip",
-            level=3,
-            blocks=(
-                Paragraph(
-                    f"Of {plural(flips, 'flip')}, the rolling backtest (evidence from before the "
-                    f"day only) predicted {right:,} right: a rule that trusts the word's last "
-                    "verdict misses every flip, so these are the ones its evidence foresaw."
-                ),
-                TableBlock(
-                    "handled",
-                    handled,
-                    Table(
-                        ("year", "kind", "flips", "predicted right", "not in the backtest"),
-                        handled.rows,
-                    ),
-                    caption="The flips of each year and kind, and how many the backtest predicted "
-                    "right (more is better).",
-                    file=f"{game.slug}_reversals_backtest.csv",
-                ),
-            ),
-        ),
-    ]

@@ -23,8 +23,10 @@ from pipeline.games.hooks import ReportContext, hooks_of
 from pipeline.model.rule import Rule
 from pipeline.render import chart as render_chart
 from pipeline.render import csv as render_csv
-from pipeline.render.model import TOP_ERRORS, GameReport, Reported, Section
+from pipeline.render.model import Reported, Section
 from pipeline.report import confidence, sections
+from pipeline.report.changes import reversals_section
+from pipeline.report.results import TOP_ERRORS, GameReport
 from pipeline.sources.word_lists import reported_lists
 from pipeline.stages import build, changes
 from pipeline.storage import warehouse
@@ -265,7 +267,7 @@ def reversals(con: Connection, report: GameReport) -> list[Section]:
     if not warehouse.table_exists(con, "verdict_changes"):
         return []
     handled = warehouse.query(con, "report/reversals", {"game": report.game.name})
-    return sections.reversals_section(changes.changes(con, report.game), handled)
+    return reversals_section(changes.changes(con, report.game), handled)
 
 
 def report(
