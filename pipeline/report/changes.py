@@ -188,6 +188,14 @@ def flips_text(flips: list[dict]) -> str:
     )
 
 
+REVERSALS = "reversals"  # the prefix of the report's changes sections and files
+
+
+def reversals_files(game: Game) -> list[str]:
+    """Return the CSV files of the report's sections on a game's reversals."""
+    return [*changes_files(game, REVERSALS), changes_file(game, REVERSALS, "backtest")]
+
+
 def reversals_section(found: Changes, handled: Table) -> list[Section]:
     """Return the report's sections on the NYT's changes of mind over the whole archive, with how
     the rolling backtest handled each flip."""
@@ -195,7 +203,7 @@ def reversals_section(found: Changes, handled: Table) -> list[Section]:
     right = sum(handled.column("predicted_right"))
     flips = sum(handled.column("flips"))
     return [
-        *changes_sections(found, prefix="reversals"),
+        *changes_sections(found, prefix=REVERSALS),
         Section(
             f"{game.name}-reversals-backtest",
             "How the custom dictionary handled each flip",
@@ -215,7 +223,7 @@ def reversals_section(found: Changes, handled: Table) -> list[Section]:
                     ),
                     caption="The flips of each year and kind, and how many the backtest predicted "
                     "right (more is better).",
-                    file=f"{game.slug}_reversals_backtest.csv",
+                    file=changes_file(game, REVERSALS, "backtest"),
                 ),
             ),
         ),

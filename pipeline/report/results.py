@@ -106,7 +106,7 @@ class ConfidenceReport:
     game: Game
     first: dt.date
     last: dt.date
-    tables: dict[str, Table]  # by name: CSV_TABLES
+    tables: dict[str, Table]  # by name: report/sections.py CONFIDENCE_TABLES
 
     def __getitem__(self, name: str) -> Table:
         return self.tables[name]

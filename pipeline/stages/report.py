@@ -25,8 +25,8 @@ from pipeline.render import chart as render_chart
 from pipeline.render import csv as render_csv
 from pipeline.render.model import Reported, Section
 from pipeline.report import confidence, sections
-from pipeline.report.changes import reversals_section
-from pipeline.report.results import TOP_ERRORS, GameReport
+from pipeline.report.changes import reversals_files, reversals_section
+from pipeline.report.results import TOP_ERRORS, ConfidenceReport, GameReport
 from pipeline.sources.word_lists import reported_lists
 from pipeline.stages import build, changes
 from pipeline.storage import warehouse
@@ -35,18 +35,6 @@ from pipeline.table import Table
 
 RAW_LISTS = reported_lists()  # the registered word lists the report scores as raw lists
 DICTIONARIES = ("custom", "past_answers", *(raw.name for raw in RAW_LISTS))
-REVERSAL_TABLES = ("reversals_by_year", "reversals_corrections", "reversals_words")
-CSV_TABLES = (
-    "overall",
-    "by_year",
-    "by_month",
-    "archive_by_month",
-    "custom_errors_per_month",
-    "missed_words",
-    "extra_words",
-    "error_kinds",
-)
-CHART_FILE = sections.CHART_FILE
 HTML_FILE = "index.html"
 
 
@@ -199,12 +187,10 @@ def file_names(games: tuple[Game, ...], html: bool = False) -> list[str]:
     before any scoring; tests/test_report.py checks the list against what a report writes)."""
     names = []
     for game in games:
-        names += [f"{game.slug}_{table}.csv" for table in CSV_TABLES]
-        names += [f"{game.slug}_{table}.csv" for table in confidence.CSV_TABLES]
-        names += [f"{game.slug}_{table}.csv" for table in (*REVERSAL_TABLES, "reversals_backtest")]
+        names += sections.report_files(game)
+        names += reversals_files(game)
         names += hooks_of(game).report_files()
         names += style_files(game)
-        names += [f"{game.slug}_{CHART_FILE}", f"{game.slug}_{confidence.CHART_FILE}"]
     return names + ([HTML_FILE] if html else [])
 
 
@@ -227,13 +213,18 @@ def style_files(game: Game) -> list[str]:
     return [nyt_style_file(game), checks_file(game)]
 
 
-def write_charts(report: GameReport, sure: confidence.ConfidenceReport, folder: Path) -> list[Path]:
+def write_charts(report: GameReport, sure: ConfidenceReport, folder: Path) -> list[Path]:
     """Draw a game's precision/recall chart and reliability diagram as PNG files."""
-    stem = report.game.slug
+    scores = folder / sections.chart_file(report.game, sections.PRECISION_RECALL_CHART)
     return [
-        render_chart.plot_precision_recall(report, DICTIONARIES, folder / f"{stem}_{CHART_FILE}"),
-        render_chart.plot_reliability(sure, folder / f"{stem}_{confidence.CHART_FILE}"),
+        render_chart.plot_precision_recall(report, DICTIONARIES, scores),
+        render_chart.plot_reliability(sure, reliability_chart(report.game, folder)),
     ]
+
+
+def reliability_chart(game: Game, folder: Path) -> Path:
+    """Return the PNG file of a game's reliability diagram."""
+    return folder / sections.chart_file(game, sections.RELIABILITY_CHART)
 
 
 def game_sections(
@@ -244,9 +235,8 @@ def game_sections(
     game = report.game
     found = sections.game_sections(report)
     with progress.step(f"{game.title}: calibration, maybe tier, guard and hand edits"):
-        sure = confidence.confidence_report(con, game, report.first, report.last)
-        chart = folder / f"{game.slug}_{confidence.CHART_FILE}"
-        found += sections.confidence_sections(sure, chart)
+        confidence_tables = confidence.confidence_report(con, game, report.first, report.last)
+        found += sections.confidence_sections(confidence_tables, reliability_chart(game, folder))
     with progress.step(f"{game.title}: the NYT's changes of mind, and the backtest's"):
         found += reversals(con, report)
     with progress.step(f"{game.title}: the sections of the game's own"):
@@ -258,7 +248,8 @@ def game_sections(
         with progress.step(f"{game.title}: the evidence for each missed and extra word"):
             found.append(sections.evidence_section(report, word_evidence(con, report)))
     with progress.step(f"{game.title}: writing CSV files and the charts to {folder}"):
-        files = render_csv.write_section_tables(found, folder) + write_charts(report, sure, folder)
+        files = render_csv.write_section_tables(found, folder)
+        files += write_charts(report, confidence_tables, folder)
     return [*found, sections.files_section(report, files)], files
 
 
