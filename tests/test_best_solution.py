@@ -16,8 +16,8 @@ from pipeline.cli.app import main
 from pipeline.games import LETTER_BOXED
 from pipeline.games.hooks import StoredDay
 from pipeline.games.letter_boxed import hooks, play
+from pipeline.games.letter_boxed.records import BoxRecord
 from pipeline.games.play import custom_words
-from pipeline.sources.records import BoxRecord
 from pipeline.storage.named_lists import zipf_lookup
 from solvers import letter_boxed as lb
 from tests.conftest import MirrorWarehouse

@@ -12,8 +12,8 @@ from typer.testing import CliRunner
 
 from pipeline.cli.app import app
 from pipeline.games import SPELLING_BEE
+from pipeline.games.spelling_bee.records import BeeRecord
 from pipeline.report.changes import KINDS
-from pipeline.sources.records import BeeRecord
 from pipeline.stages import changes, scrape
 from pipeline.stages.summaries import new_reversals, new_reversals_line
 from pipeline.storage import warehouse

@@ -20,7 +20,8 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 
-from pipeline.sources.records import BeeRecord, BoxRecord
+from pipeline.games.letter_boxed.records import BoxRecord
+from pipeline.games.spelling_bee.records import BeeRecord
 from pipeline.stages.scrape import ScrapeRun, accept
 from pipeline.stages.words import WordCollection
 from pipeline.storage.download import Fetched

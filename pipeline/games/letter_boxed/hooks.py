@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING, Any
 from pipeline import progress
 from pipeline.games import LETTER_BOXED
 from pipeline.games.hooks import GameHooks, ReportContext, StoredDay, comparison_lines, some_words
+from pipeline.games.letter_boxed.records import BoxRecord
 from pipeline.render.text import plural
-from pipeline.sources.records import BoxRecord
 from pipeline.storage import named_lists, warehouse
 from pipeline.storage.warehouse import Connection
 from pipeline.table import Table

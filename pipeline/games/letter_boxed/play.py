@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from pipeline.games import LETTER_BOXED
 from pipeline.games.generated import GENERATED_ID
+from pipeline.games.letter_boxed.records import BoxRecord
 from pipeline.games.play import (
     BadGuess,
     PuzzleReader,
@@ -24,7 +25,6 @@ from pipeline.games.play import (
     progress_id,
     word_clue,
 )
-from pipeline.sources.records import BoxRecord
 from pipeline.storage.player_progress import PuzzleFacts, PuzzleKey
 
 if TYPE_CHECKING:  # the solver loads with the first board read

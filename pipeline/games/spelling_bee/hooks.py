@@ -14,8 +14,9 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from pipeline.games import SPELLING_BEE
 from pipeline.games.hooks import GameHooks, ReportContext, StoredDay, comparison_lines, some_words
+from pipeline.games.spelling_bee.records import BeeRecord
 from pipeline.render.text import plural
-from pipeline.sources.records import NYTBEE, BeeRecord
+from pipeline.sources.records import NYTBEE
 from pipeline.storage import warehouse
 from solvers import spelling_bee_scoring as scoring
 from solvers.masks import is_plain_word, letter_mask

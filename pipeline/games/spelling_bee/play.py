@@ -22,8 +22,8 @@ from pipeline.games.play import (
     progress_id,
     word_clue,
 )
+from pipeline.games.spelling_bee.records import BeeRecord
 from pipeline.model.clues import Clue
-from pipeline.sources.records import BeeRecord
 from pipeline.storage.player_progress import PuzzleFacts, PuzzleKey
 from solvers import spelling_bee_scoring as scoring
 from solvers.spelling_bee import MIN_LENGTH
