@@ -6,7 +6,6 @@ a stage calls it.
 
 from __future__ import annotations
 
-import datetime as dt
 from enum import StrEnum
 
 from pipeline.errors import UserError
@@ -28,10 +27,6 @@ LETTER_BOXED = Game(
     ranks_by_commonness=True,  # the best solution with the commonest words leads
 )
 GAMES: tuple[Game, ...] = (SPELLING_BEE, LETTER_BOXED)
-
-# The first archived Spelling Bee puzzle with S among its letters (f, ablosu): the NYT left S out
-# before. The honeycomb analysis splits its eras here; `solve` notes S puzzles' rarity.
-S_ALLOWED_FROM = dt.date(2025, 3, 12)
 
 GameName = StrEnum("GameName", {game.slug: game.name for game in GAMES})  # type: ignore[misc]
 """The games as a choice of the command line."""

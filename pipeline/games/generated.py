@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -18,6 +19,9 @@ from pipeline.model.difficulty import Difficulty
 
 if TYPE_CHECKING:
     import numpy as np
+
+    from pipeline.bench.figures import Figure
+    from pipeline.storage.warehouse import Connection
 
 GENERATED_ID = re.compile(rf"g(\d{{1,9}})-({'|'.join(Difficulty)})-(\d{{1,4}})")
 ID_FORMAT = f"g<seed>-<{'|'.join(Difficulty)}>-<n>"  # a generated id, as people read it
@@ -45,3 +49,18 @@ def gumbel_top(log_odds: np.ndarray, count: int, rng: np.random.Generator) -> np
 
     keys = log_odds + rng.gumbel(size=len(log_odds))
     return np.argsort(-keys, kind="stable")[:count]
+
+
+@dataclass(frozen=True)
+class GameGenerator:
+    """A game's generator as the commands ask it (its hook `generator`): `pipeline generate GAME`
+    (its help, the draw and its text) and `pipeline bench generate` (the generator judged on the
+    validation year, made once for a sweep of draws, and a puzzle by id as the server makes it)."""
+
+    help: str  # the command's help: what it makes, then `Example: ...`
+    noun: str  # one puzzle of the game, as the note on too few says it (`honeycomb`)
+    generate: Callable[[Connection, Request], list[dict]]  # the draw asked for, as records
+    text: Callable[[list[dict]], str]  # the records as the command prints them
+    figures: Callable[[Connection], list[Figure]]  # the generator on the validation year
+    draws: Callable[[Connection], Callable[[Request], list[dict]]]  # made once, asked many times
+    last: Callable[[Request], dict]  # the request's last puzzle, from the files on disk

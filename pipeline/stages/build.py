@@ -213,7 +213,7 @@ def stage_words_index(cursor: Connection, build_id: str) -> None:
 
 
 def start_learning_style(con: Connection, game: Game, words: list[str]) -> Beside | Done:
-    """Start learning the NYT's style on a game's new list (games/style.py): for a list long
+    """Start learning the NYT's style on a game's new list (games/<game>/style.py): for a list long
     enough to take seconds, in a second process while the build goes on."""
     inputs = hooks_of(game).style_inputs(con, game, words)
     apart = len(words) >= STYLE_APART_MIN_WORDS

@@ -433,8 +433,9 @@ def judge_verdict_changes(con: Connection, games: list[Game]) -> None:
     game without rows yet, as after the upgrade that brought the table)."""
     known = set(warehouse.run(con, "scrape/games_with_changes").fetchall())
     for game in GAMES:
-        if game in games or (game.name,) not in known:
-            hooks_of(game).judge(con)
+        judge = hooks_of(game).judge
+        if judge is not None and (game in games or (game.name,) not in known):
+            judge(con)
             warehouse.run(con, "scrape/verdict_changes", {"game": game.name})
 
 

@@ -13,8 +13,8 @@ import numpy as np
 
 from pipeline.errors import UserError
 from pipeline.games import LETTER_BOXED
-from pipeline.games import style as learned
 from pipeline.games.generated import Request, generated_id, gumbel_top
+from pipeline.games.letter_boxed import style as learned
 from pipeline.model import board_style as bs
 from pipeline.model import honeycomb_style as hs
 from pipeline.model.difficulty import Difficulty

@@ -12,8 +12,8 @@ import numpy as np
 from pipeline.dates import day_number
 from pipeline.errors import UserError
 from pipeline.games import SPELLING_BEE
-from pipeline.games import style as learned
 from pipeline.games.generated import Request, generated_id
+from pipeline.games.spelling_bee import style as learned
 from pipeline.model import honeycomb_style as hs
 from pipeline.model.difficulty import Difficulty
 from pipeline.render.text import plural
