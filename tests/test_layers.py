@@ -188,3 +188,11 @@ def test_every_module_has_one_layer() -> None:
         layers["pipeline.games.hooks"] == layers["pipeline.games.spelling_bee.hooks"] == "the games"
     )
     assert layers["pipeline.report.sections"] == "the report"
+
+
+def test_the_readme_draws_the_layers_in_their_order() -> None:
+    """README.md's architecture drawing names each layer, top to bottom, as LAYERS does."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    drawing = readme.split("## Architecture", 1)[1].split("```", 2)[1]
+    drawn = [line.removesuffix(":") for line in drawing.splitlines() if line[:1].isalpha()]
+    assert drawn == [name for name, _ in LAYERS]

@@ -201,7 +201,11 @@ class GameHooks:
         """Return the names of the files the game's own report sections write."""
         return []
 
-    # --- generate, serve and the command line ----------------------------------------------------
+    # --- generate, serve, Python and the command line -------------------------------------------
+    solve: Callable[[Any, list[str]], list[str] | None] | None = None
+    """Return a puzzle's answers with a list of words (`pipeline.api.solve`): the puzzle as a
+    person types it (letters, sides); None: the game is not solved from Python."""
+
     def generator(self) -> GameGenerator | None:
         """Return the game's generator (`pipeline generate GAME`, `bench generate`); None: it has
         none."""

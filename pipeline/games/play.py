@@ -49,7 +49,7 @@ class BadGuess(UserError):
 
 
 class PuzzleReader(Protocol):
-    """What a game's play module asks of the server's puzzle cache (`stages/play.Puzzles`)."""
+    """What a game's play module asks of the server's puzzle cache (`serve/puzzles.Puzzles`)."""
 
     def cached(self, game: Game, puzzle_id: str, read: Callable[[str], Puzzle]) -> Puzzle:
         """Return a kept value, or read it once."""

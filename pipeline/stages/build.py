@@ -251,12 +251,11 @@ def uses_new_word_model(game: Game) -> bool:
 
 
 def left_out_elsewhere(con: Connection, game: Game, known: dict[str, LeftOut]) -> LeftOut:
-    """Return, per word, the first day another game left it out where it qualified: from the
-    games built already in this run, the others' verdicts fetched now."""
+    """Return, per word, the first day one of the games the game's model reads (its hook
+    left_out_from) left it out where it qualified: from the games built already in this run, the
+    others' verdicts fetched now."""
     parts = []
-    for other in GAMES:
-        if other == game:
-            continue
+    for other in map(game_named, hooks_of(game).left_out_from):
         found = known.get(other.name)
         if found is None:
             with progress.step(f"{other.name}: the verdicts {game.name}'s new-word model reads"):

@@ -409,7 +409,8 @@ def load(con: Connection, run: ScrapeRun, run_id: str) -> None:
             "date": [date for _, _, date in loaded],
         },
     }
-    for game in GAMES:
+    sourced = [game for game in GAMES if sources_of(game.name)]  # a game without: nothing staged
+    for game in sourced:
         rows = [hooks_of(game).staging_row(r, url) for r, url in run.records_of(game.name)]
         handed_over[f"new_{game.slug}_days"] = as_columns(rows, hooks_of(game).staging_columns)
     for name, columns in handed_over.items():
@@ -417,7 +418,7 @@ def load(con: Connection, run: ScrapeRun, run_id: str) -> None:
     with warehouse.transaction(con):
         prepare_stage(con)
         warehouse.create_missing_tables(con, "scrape")
-        for game in GAMES:
+        for game in sourced:
             warehouse.run(con, game.query("scrape", "source_days"))
         for table in ("quarantine", "scrape_log"):
             warehouse.run(con, f"scrape/{table}", {"run_id": run_id})

@@ -12,6 +12,11 @@ QUERIES, TABLES, UPGRADES = "queries", "tables", "upgrades"  # the folders of sq
 UPGRADE_FILE = re.compile(r"(\d{3})_(\w+)")  # an upgrade's file name: NNN_NAME (.sql)
 
 
+def exists(name: str, folder: str = QUERIES) -> bool:
+    """Return True when a named SQL file exists (`today/spelling_bee_days`)."""
+    return (SQL_DIR / folder / f"{name}.sql").is_file()
+
+
 @cache
 def sql(name: str, folder: str = QUERIES) -> str:
     """Return the text of a named SQL file: `sql/queries/NAME.sql` (NAME like `build/backtest`),

@@ -59,6 +59,7 @@ class LetterBoxedHooks(GameHooks):
     report_sections = lazy(f"{PACKAGE}.solutions:nyt_solutions_sections")
     report_files = lazy(f"{PACKAGE}.solutions:report_files")
 
+    solve = lazy(f"{PACKAGE}.today:best_solution")
     commands = f"{PACKAGE}.cli"
 
     def generator(self) -> GameGenerator:

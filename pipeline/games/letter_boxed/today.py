@@ -1,5 +1,6 @@
-"""Letter Boxed in `pipeline today`: a stored day's board, the words a list allows on it, and
-what the command says of it (sides, par, the fewest words, the solutions if revealed)."""
+"""Letter Boxed's board of a day: the stored one, the words a list allows on it (the best
+solution of sides given, for `pipeline.api.solve`), and what `pipeline today` says of it (sides,
+par, the fewest words, the solutions if revealed)."""
 
 from __future__ import annotations
 
@@ -29,6 +30,16 @@ def stored_record(reader: Reader, date: dt.date | None) -> BoxRecord | None:
         day, tuple(sides), tuple(solution), par, None,
         tuple(dictionary) if dictionary is not None else None, None, None, "warehouse",
     )  # fmt: skip
+
+
+def best_solution(sides: list[str], words: list[str]) -> list[str] | None:
+    """Return the best solution of a board with a list (fewest words, then letters, then the
+    commonest rarest word by the custom list's Zipf frequencies), or None (`pipeline.api.solve`)."""
+    board = lb.parse_board(sides)
+    best = lb.solve(
+        board, lb.WordIndex(words).playable(board), zipf=named_lists.zipf_lookup(LETTER_BOXED)
+    )
+    return list(best.words) if best else None
 
 
 def words_for(words: Iterable[str], record: BoxRecord) -> list[str]:

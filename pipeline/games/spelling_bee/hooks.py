@@ -65,6 +65,7 @@ class SpellingBeeHooks(GameHooks):
     report_sections = lazy(f"{PACKAGE}.honeycombs:report_sections")
     report_files = lazy(f"{PACKAGE}.honeycombs:report_files")
 
+    solve = lazy(f"{PACKAGE}.today:answers")
     commands = f"{PACKAGE}.cli"
 
     def generator(self) -> GameGenerator:

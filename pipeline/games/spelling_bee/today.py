@@ -1,5 +1,6 @@
-"""Spelling Bee in `pipeline today`: a stored day's puzzle, the words a list allows on it, and
-what the command says of it (counts, rank thresholds, hint grid, the words if revealed)."""
+"""Spelling Bee's puzzle of a day: the stored one, the words a list allows on it (the answers of
+letters given, for `pipeline.api.solve`), and what `pipeline today` says of it (counts, rank
+thresholds, hint grid, the words if revealed)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import datetime as dt
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from pipeline.errors import UserError
 from pipeline.games import SPELLING_BEE
 from pipeline.games.hooks import StoredDay, comparison_lines
 from pipeline.games.spelling_bee.records import BeeRecord
@@ -26,6 +28,19 @@ def stored_record(reader: Reader, date: dt.date | None) -> BeeRecord | None:
         return None
     day, center, others, answers, pangrams = rows[0]
     return BeeRecord(day, center, others, tuple(answers), tuple(pangrams), "warehouse")
+
+
+def answers(letters: str, words: list[str]) -> list[str]:
+    """Return the answers of the puzzle of `letters` (center first) in a list, longest first, then
+    alphabetically (`pipeline.api.solve`)."""
+    from solvers.spelling_bee import parse_letters
+
+    try:
+        puzzle = parse_letters(letters)
+    except ValueError as error:
+        raise UserError(str(error)) from None
+    found = scoring.ScoredSubsetSolver(words).solve_scored(puzzle).words
+    return sorted(found, key=lambda word: (-len(word), word))
 
 
 def words_for(words: Iterable[str], record: BeeRecord) -> list[str]:
