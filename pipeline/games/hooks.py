@@ -142,6 +142,19 @@ class GameHooks:
     """Judge new words by the new-word model (model/newword.py), else by their evidence bucket's
     rate alone."""
 
+    evidence_flags: tuple[str, ...] = (
+        "in 2of12id",
+        "in ENABLE",
+        "in an NYT Letter Boxed list",
+        "capitalized in web2",
+        "inflects an accepted word",
+        "in words_alpha",
+        "in web2",
+    )
+    """The flags of the game's evidence buckets, the most significant bit first: some of those the
+    word lists give (sources/word_lists.py WORD_FLAGS) and the archive's as of a row's day
+    (model/evidence.py DAY_FLAGS)."""
+
     left_out_from: tuple[str, ...] = ()
     """The games whose left-out words the new-word model reads (a word left out where it
     qualified there): named, so that a new game changes no other game's features."""

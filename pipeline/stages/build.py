@@ -28,6 +28,7 @@ from pipeline.errors import UserError
 from pipeline.games import GAMES, Game, game_named
 from pipeline.games.hooks import hooks_of
 from pipeline.model.evidence import (
+    DAY_FLAGS,
     FACTORS,
     HISTORY_BUCKETS,
     NEVER,
@@ -39,7 +40,6 @@ from pipeline.model.evidence import (
 )
 from pipeline.model.newword import feature_names
 from pipeline.model.rule import (
-    BUCKET_FLAGS,
     Evidence,
     MaybeBand,
     Rule,
@@ -306,7 +306,8 @@ def build_game(
     past = judge_the_past(con, game, edited["word"], elsewhere)
     current, rule, band = past.current, past.rule, past.band
     chosen = decide(current, rule)
-    why = reasons(current, rule, chosen)
+    flags = hooks_of(game).evidence_flags
+    why = reasons(current, rule, chosen, flags)
     by_hand = apply_edits(current, chosen, why, edited)
     maybe = band.holds(current["probability"]) & ~guarded(current) & ~by_hand
     decisions = Decisions(current, chosen, why, by_hand, maybe)
@@ -324,7 +325,7 @@ def build_game(
     summary = BuildSummary(
         game, rule, past.validation, words, band, maybe_rows, past.new_words, NOT_SCORED
     )
-    explained = explain_columns(current["word"], decided, past.factor_names)
+    explained = explain_columns(current["word"], decided, past.factor_names, bucket_names(flags))
     window = (past.test_from, past.test_until)
     return GameBuild(game, summary, past.left_out, style, past.backtest, explained, window)
 
@@ -350,11 +351,11 @@ def store_game_backtest(cursor: Connection, built: GameBuild, build_id: str) -> 
 
 
 def explain_columns(
-    words: np.ndarray, decided: dict[str, Any], factor_names: list[str]
+    words: np.ndarray, decided: dict[str, Any], factor_names: list[str], buckets: list[str]
 ) -> dict[str, Any]:
     """Return the columns of `explain/custom` (its names and order) for every universe word,
     from the columns of custom_words the build decided (bucket, history and factor names by
-    their codes, as the query names them)."""
+    their codes, as the query names them; `buckets`: the game's bucket names)."""
     reasons: dict[str, int] = {}
     reason_codes = np.fromiter(
         (reasons.setdefault(reason, len(reasons)) for reason in decided["reason"]),
@@ -372,7 +373,7 @@ def explain_columns(
         "prior_accepted": decided["prior_accepted"],
         "last_accepted": decided["last_accepted"],
         "score": decided["score"],
-        "bucket": Coded(decided["bucket_code"], bucket_names()),
+        "bucket": Coded(decided["bucket_code"], buckets),
         "bucket_size": decided["bucket_size"],
         "bucket_rate": decided["bucket_rate"],
         "history_bucket": Coded(decided["history_code"], HISTORY_BUCKETS),
@@ -528,17 +529,21 @@ def game_evidence(
         "build/universe",
         {"game": game.name, "min_length": game.min_length, "edited_words": edited_words or []},
     )
-    features = word_features(con, elsewhere if model else None)
+    flags = hooks_of(game).evidence_flags
+    features = word_features(con, flags, elsewhere if model else None)
     verdicts = hooks_of(game).verdicts(con, as_of, features.words)
     left_out = first_left_out(verdicts, features.words)
     history, current = evidence_rows(verdicts, features, day_number(as_of))
     traits = list(features.traits or ())
-    return GameEvidence(history, current, left_out, feature_names(BUCKET_FLAGS, ZIPF_BINS, traits))
+    return GameEvidence(history, current, left_out, feature_names(flags, ZIPF_BINS, traits))
 
 
-def word_features(con: Connection, elsewhere: LeftOut | None = None) -> WordFeatures:
-    """Fetch what the evidence knows of each universe word before any verdict; with `elsewhere`
-    (the new-word model's games), its traits and when the other games left it out too."""
+def word_features(
+    con: Connection, flag_names: tuple[str, ...], elsewhere: LeftOut | None = None
+) -> WordFeatures:
+    """Fetch what the evidence knows of each universe word before any verdict (of its bucket, the
+    flags `flag_names`); with `elsewhere` (the new-word model's games), its traits and when the
+    other games left it out too."""
     words = [word for (word,) in warehouse.run(con, "build/universe_words").fetchall()]
     warehouse.run(con, "build/word_stems")
     columns = warehouse.run(con, "build/word_features").fetchnumpy()
@@ -554,7 +559,8 @@ def word_features(con: Connection, elsewhere: LeftOut | None = None) -> WordFeat
         traits = {name: np.asarray(column) for name, column in found.items()}
     return WordFeatures(
         words=words,
-        flags=np.asarray(columns["flags"]),
+        flag_names=flag_names,
+        flags=word_flag_bits(columns, flag_names),
         zipf_bin=np.asarray(columns["zipf_bin"]),
         first_listed=np.asarray(columns["first_listed"]),
         offensive=np.asarray(columns["offensive"]),
@@ -562,6 +568,19 @@ def word_features(con: Connection, elsewhere: LeftOut | None = None) -> WordFeat
         traits=traits,
         left_out_elsewhere=left_out,
     )
+
+
+def word_flag_bits(columns: dict[str, np.ndarray], flag_names: tuple[str, ...]) -> np.ndarray:
+    """Return each word's bucket bits of the flags the word lists give it (build/word_features'
+    columns; those of a day are the evidence's), the first flag the most significant bit."""
+    bits = np.zeros(len(columns["zipf_bin"]), dtype=np.int16)
+    for name in flag_names:
+        if name not in columns and name not in DAY_FLAGS:
+            raise ValueError(
+                f"no evidence flag {name!r} (sources/word_lists.py, model/evidence.py)"
+            )
+        bits = bits << 1 | (np.asarray(columns[name], dtype=np.int16) if name in columns else 0)
+    return bits
 
 
 def rows_between(evidence: Evidence, first: dt.date, last: dt.date) -> np.ndarray:
@@ -699,7 +718,7 @@ def store_custom_words(
         "build/custom_words",
         {
             "game": game.name,
-            "bucket_names": bucket_names(),
+            "bucket_names": bucket_names(hooks_of(game).evidence_flags),
             "history_bucket_names": list(HISTORY_BUCKETS),
         },
     )
