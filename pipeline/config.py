@@ -97,6 +97,12 @@ def cors_origins() -> tuple[str, ...]:
     return tuple(os.environ.get("PIPELINE_CORS_ORIGINS", "").split())
 
 
+def access_log() -> bool:
+    """Return True when the processes of `pipeline serve` write the access log
+    (`PIPELINE_ACCESS_LOG=1`, which `pipeline serve` sets for its workers)."""
+    return os.environ.get("PIPELINE_ACCESS_LOG", "").strip() == "1"
+
+
 def offline_from_env() -> bool:
     """Return True when `PIPELINE_OFFLINE` forbids the network."""
     return os.environ.get("PIPELINE_OFFLINE", "").strip().lower() in {"1", "true", "yes"}

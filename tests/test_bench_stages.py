@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -12,7 +13,15 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from pipeline.bench.stages import StageTarget, TreeMemory, run_timed
+from pipeline.bench.stages import (
+    STAGES,
+    StageTarget,
+    StageTiming,
+    TreeMemory,
+    format_stage_bench,
+    run_timed,
+    run_together,
+)
 from pipeline.cli.app import app
 from pipeline.errors import UserError
 
@@ -114,3 +123,17 @@ def test_the_batch_is_timed_against_the_bare_script_printing_the_same_answers(
         1.0,
     )
     assert found["ratio"] == found["batch_seconds"] / found["bare_seconds"]
+
+
+def test_words_and_build_are_timed_together_beside_their_ratio(tmp_path: Path) -> None:
+    stage = next(stage for stage in STAGES if stage.name == "words+build")
+    assert stage.describe() == "pipeline words + pipeline build" and stage.ratio == 1.2
+    twice = StageTarget("twice", ("--version",), None, then=("--version",))
+    seconds, megabytes = run_together(twice, {**os.environ})
+    once, _ = run_timed(("--version",), {**os.environ})
+    assert seconds > 1.5 * once and 5 < megabytes < 200  # two starts, the larger peak
+    timing = StageTiming(stage, 1, 40.0, 1400.0, against_seconds=32.0, against_megabytes=1450.0)
+    table = format_stage_bench([timing], tmp_path)
+    row = next(line for line in table.splitlines() if line.startswith("| words+build"))
+    assert "pipeline words + pipeline build" in row and "40 s" in row
+    assert "32 s, 1,450 MB; 1.25 x (target <= 1.2 x) MISSED" in row

@@ -105,6 +105,26 @@ def test_the_day_files_answer_as_the_warehouse_for_every_day(tiny: Path) -> None
             today.today(days, GAMES[0], dt.date(2020, 2, 2), downloader)
 
 
+def test_the_index_gives_the_clues_the_warehouse_gives_for_every_day(tiny: Path) -> None:
+    downloader = Downloader.from_env(offline=True)
+    index = ExplainIndex.open_fresh(games=())  # the words' file only: what `today --clues` opens
+    assert index is not None and index.games == {}
+    with index, warehouse.open_warehouse(tiny, read_only=True) as con:
+        for game in GAMES:
+            found = con.execute(f"SELECT date FROM {game.table('puzzles')}").fetchall()
+            for (date,) in found:
+                day = today.today(WarehouseReader(con), game, date, downloader)
+                from_index = today.day_clues(index, day)
+                assert from_index == today.day_clues(WarehouseReader(con), day), (game, date)
+        words = [word for (word,) in con.execute("SELECT word FROM words").fetchall()]
+        senses = "clues/word_senses"
+        assert index.query(senses, {"words": words}) == WarehouseReader(con).query(
+            senses, {"words": words}
+        )
+        # tiny_archive's senses: able 2, bale 3, bales 3 (bale's), blab 2, chat 2
+        assert len(index.query(senses, {"words": words}).rows) == 12
+
+
 def shown(day: today.Day) -> list[str]:
     """Return what `today` shows of a day, hidden and revealed, as text and as JSON."""
     return [
@@ -130,6 +150,7 @@ print(sorted(name for name in ("duckdb", "numpy", "requests") if name in sys.mod
     "command",
     [
         ["today", "--offline"],
+        ["today", "--offline", "--clues"],
         ["today", "letter-boxed", "--date", "2024-03-01", "--reveal"],
         ["explain", "bale"],
         ["explain", "blab", "--json"],

@@ -90,6 +90,15 @@ def test_explain_json(tiny: Path) -> None:
         "wordfreq_rank": 30000,
         "capitalized_in_web2": False,
         "first_name": False,
+        "wordnet": {  # tests/tiny_archive.py's WordNet
+            "base_form": "bale",
+            "parts_of_speech": ["noun", "verb"],
+            "sense_count": 3,
+            "lexicographer_files": ["noun.artifact", "noun.location", "verb.contact"],
+            "gloss": "a large bundle bound for storage or transport",
+            "example": None,
+            "clue": {"text": "a large bundle bound for storage or transport", "example": None},
+        },
         "nytbee_not_accepted": {"count": 1, "dates": ["2024-02-10"]},
         "nyt_letter_boxed_lists": {"days": 0, "first": None, "last": None},
     }
@@ -97,6 +106,10 @@ def test_explain_json(tiny: Path) -> None:
     assert (
         "- lists: enable, wordfreq, words_alpha\n"
         "- Zipf frequency 3.20 (wordfreq rank 30,000); capitalized in web2: no; a first name: no\n"
+        "- WordNet: base form bale; noun, verb; 3 senses (noun.artifact, noun.location, "
+        "verb.contact)\n"
+        "- WordNet's first sense: a large bundle bound for storage or transport\n"
+        "- clue: a large bundle bound for storage or transport\n"
         "- nytbee 'not accepted': 1 puzzle(s), last 2024-02-10 (2024-02-10)\n"
         "- NYT Letter Boxed lists: never listed\n"
     ) in text

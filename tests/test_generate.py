@@ -172,6 +172,14 @@ def test_generated_spelling_bee_keeps_the_rules_and_repeats_for_a_seed(
         ("g7-any-1", "c", ["climbed", "climb", "dice", "mice"])
     ]
     assert err == "only 1 honeycomb of the custom list can be published (3 asked for)\n"
+    assert [(c["word"], c["clue"] is not None) for c in records[0]["clues"]] == [
+        ("climbed", True),  # the command warehouse's WordNet extract: climb and its forms
+        ("climb", True),
+        ("dice", False),
+        ("mice", False),
+    ]
+    text = run(capsys, monkeypatch, command_warehouse, *args[:-2])[1]
+    assert text.splitlines()[1].endswith(", a clue to 2 of its 4 answers")
     for record in records:
         letters = record["center"] + record["others"]
         assert sorted(letters) == sorted("bcdeilm")
@@ -209,6 +217,19 @@ def test_letter_boxed_from_a_list_too_small_is_one_error_line(
     for record in records:
         assert sorted("".join(record["sides"])) == sorted("blacksmithop")
         assert record["solution"] == ["blacksmith", "hop"]
+        assert record["clues"] == [  # a clue to each word of the solution (its WordNet extract)
+            {
+                "word": "blacksmith",
+                "clue": "a smith who forges and shapes iron with a hammer and anvil",
+                "example": None,
+            },
+            {"word": "hop", "clue": "jump lightly", "example": None},
+        ]
+    status, out, _ = run(capsys, monkeypatch, command_warehouse, *args[:-2])  # as text
+    assert out.splitlines()[1:3] == [
+        "  1. BL..., 10 letters: a smith who forges and shapes iron with a hammer and anvil",
+        "  2. HO..., 3 letters: jump lightly",
+    ]
 
 
 def test_analyze_writes_each_honeycombs_likeness_from_the_build(

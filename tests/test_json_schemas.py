@@ -104,6 +104,7 @@ TINY_COMMANDS = [
     ("solve_letter_boxed", ["solve", "letter-boxed", "bam", "lci", "kto", "shp", "--json"]),
     ("today", ["today", "--json"]),
     ("today", ["today", "--json", "--reveal"]),
+    ("today", ["today", "--json", "--clues"]),
     ("explain", ["explain", "bale", "--json"]),
     ("changes", ["changes", "spelling-bee", "--json"]),
     ("changes", ["changes", "letter-boxed", "--json"]),

@@ -3,6 +3,8 @@ asserted here so that a change that moves one fails until the README says the ne
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from typer.testing import CliRunner
 
@@ -51,3 +53,28 @@ def test_the_custom_honeycomb_space(mirror_warehouse, flags, space, best) -> Non
     assert result.exit_code == 0, result.output
     assert space in result.stdout.splitlines()[0]
     assert best in result.stdout
+
+
+def readme_block_after(marker: str) -> str:
+    """Return the text of the README's first fenced block after a line holding `marker`."""
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text()
+    after = readme[readme.index(marker) :]
+    start = after.index("```\n") + len("```\n")
+    return after[start : after.index("```", start)]
+
+
+@pytest.mark.mirror
+@pytest.mark.parametrize(
+    ("marker", "args"),
+    [
+        (
+            "For 2025-08-01 the Spelling Bee's clues begin",
+            ["today", "spelling-bee", "--date", "2025-08-01", "--clues", "--offline"],
+        ),
+        ("For `tidied` the WordNet lines read", ["explain", "tidied", "--game", "spelling-bee"]),
+    ],
+)
+def test_the_readme_s_clue_examples(mirror_warehouse, marker: str, args: list[str]) -> None:
+    result = CliRunner().invoke(app, args, env=mirror_warehouse.env)
+    assert result.exit_code == 0, result.output
+    assert readme_block_after(marker) in result.stdout

@@ -6,13 +6,16 @@ word of the puzzle. Against both progress stores."""
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 import requests
+from typer.testing import CliRunner
 
+from pipeline.cli.app import app
 from pipeline.stages.clues import answer_clues
 from pipeline.storage import warehouse
 from tests import wordnet_extract
@@ -141,3 +144,23 @@ def test_the_command_warehouses_wordnet_is_wordnets_own(mirror_warehouse, built:
             assert answer_clues(extract, answers) == answer_clues(mirror, answers)
         found = mirror.execute(senses + " ORDER BY lemma, rank", {"lemmas": lemmas}).fetchall()
     assert sorted(found) == sorted(wordnet_extract.SENSES)
+
+
+def test_a_generated_puzzles_clues_are_those_of_its_record(
+    running: Running, built: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # `pipeline generate` records a clue to each answer; the page offers the same for its id
+    monkeypatch.setenv("PIPELINE_WAREHOUSE", str(built))
+    monkeypatch.setenv("PIPELINE_CUSTOM", str(built.parent / "built_lists"))
+    args = ["generate", "spelling-bee", "--seed", "7", "--count", "1", "--json"]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    [record] = json.loads(result.stdout)["puzzles"]
+    assert record["id"] == "g7-any-1" and [c["word"] for c in record["clues"]] == record["answers"]
+    recorded = [
+        (len(c["word"]), c["word"][:2], c["clue"], c["example"])
+        for c in record["clues"]
+        if c["clue"]
+    ]
+    assert recorded == [CLIMBED_CLUES[6], CLIMBED_CLUES[5]]  # climbed, climb; dice, mice: none
+    assert clues(browser(running), "/api/spelling-bee/g7-any-1/clues") == sorted(recorded)

@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 
 from pipeline.cli.app import app
 from pipeline.storage.download import Downloader
+from tests.command_warehouse import build_command_warehouse
 from tests.conftest import LocalHTTP, fixture
 
 
@@ -224,3 +225,83 @@ def test_offline_flag_wins_over_the_network(live: LocalHTTP) -> None:
         f"Letter Boxed 2024-06-11, from the latest stored puzzle (offline), {age}\n"
     )
     assert live.hits("/puzzles/letter-boxed") == 0
+
+
+# --- clues (tests/tiny_archive.py's WordNet: able, bale and bales have senses) ---------------------
+
+BEE_CLUES = """\
+Clues to 2 of the 4 words (by first letters, then length; WordNet has none for the others):
+  1. AB..., 4 letters: (usually followed by `to') having the necessary means or skill or know-how or authority to do something
+     example: ___ to swim
+  2. BA..., 5 letters: plural: a large bundle bound for storage or transport
+"""
+
+
+def test_clues_give_each_word_its_first_letters_length_and_clue_never_the_word(tiny: Path) -> None:
+    hidden = run("spelling-bee", "--date", "2024-02-10")
+    shown = run("spelling-bee", "--date", "2024-02-10", "--clues")
+
+    assert shown == f"{hidden}\n{BEE_CLUES}"  # the day as without --clues, then its clues
+    for answer in ("able", "bales", "blasted", "ebbe"):  # the day's official answers
+        assert answer not in shown.lower()
+    revealed = run("spelling-bee", "--date", "2024-02-10", "--clues", "--reveal")
+    assert revealed.endswith(BEE_CLUES) and "Pangrams: blasted" in revealed
+
+
+def test_clues_in_json_are_the_pages_and_hold_no_word(tiny: Path) -> None:
+    [day] = json.loads(run("spelling-bee", "--date", "2024-02-10", "--clues", "--json"))["days"]
+    assert day["clues"] == [
+        {
+            "length": 4,
+            "start": "ab",
+            "clue": "(usually followed by `to') having the necessary means or skill or know-how "
+            "or authority to do something",
+            "example": "___ to swim",
+        },
+        {
+            "length": 5,
+            "start": "ba",
+            "clue": "plural: a large bundle bound for storage or transport",
+            "example": None,
+        },
+    ]
+    [without] = json.loads(run("spelling-bee", "--date", "2024-02-10", "--json"))["days"]
+    assert "clues" not in without and without == {k: v for k, v in day.items() if k != "clues"}
+
+
+def test_letter_boxed_clues_follow_the_best_solution(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the command warehouse: WordNet's senses of blacksmith and hop (tests/wordnet_extract.py),
+    # read from the warehouse (it has no fresh index)
+    built = build_command_warehouse(tmp_path / "warehouse.duckdb")
+    monkeypatch.setenv("PIPELINE_WAREHOUSE", str(built))
+    monkeypatch.setenv("PIPELINE_CUSTOM", str(built.parent / "built_lists"))
+    monkeypatch.setenv("PIPELINE_OFFLINE", "1")
+    shown = run("letter-boxed", "--date", "2024-07-10", "--clues", "--reveal")
+
+    assert "Best solution: blacksmith - hop" in shown
+    assert shown.endswith(
+        "Clues to the 2 words of the best solution, in its order:\n"
+        "  1. BL..., 10 letters: a smith who forges and shapes iron with a hammer and anvil\n"
+        "  2. HO..., 3 letters: jump lightly\n"
+    )
+    [day] = json.loads(run("letter-boxed", "--date", "2024-07-10", "--clues", "--json"))["days"]
+    assert day["clues"] == [
+        {
+            "length": 10,
+            "start": "bl",
+            "clue": "a smith who forges and shapes iron with a hammer and anvil",
+            "example": None,
+        },
+        {"length": 3, "start": "ho", "clue": "jump lightly", "example": None},
+    ]
+
+
+def test_a_word_without_a_clue_is_said_so(tiny: Path) -> None:
+    shown = run("letter-boxed", "--date", "2024-03-01", "--clues")
+    assert shown.endswith(  # blacksmith and hop are in no word list of the tiny warehouse
+        "Clues to the 2 words of the best solution, in its order:\n"
+        "  1. BL..., 10 letters: (no clue: WordNet has none that hides the word)\n"
+        "  2. HO..., 3 letters: (no clue: WordNet has none that hides the word)\n"
+    )

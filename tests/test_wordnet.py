@@ -13,6 +13,7 @@ import pytest
 
 from pipeline.sources import wordnet
 from pipeline.stages.words import nltk_corpus
+from solvers.masks import is_plain_word
 
 
 @pytest.mark.mirror
@@ -74,9 +75,15 @@ def test_base_forms_are_morphys_and_counts_are_the_readers(mirror_warehouse):
     sample = random.Random(33).sample(words, 20_000)
     lemmas = set(reader.all_lemma_names())
     expected = {w: base for w in sample if w not in lemmas and (base := reader.morphy(w))}
-    forms = wordnet.base_forms(reader, sample)  # morphy asked only about the words it may know
+    english = wordnet.english_reader()  # nltk's reader, without the map for other languages
+    forms = wordnet.base_forms(english, sample)  # morphy asked only about the words it may know
     assert dict(zip(forms["word"], forms["base_form"], strict=True)) == expected
     assert len(expected) > 1500
+    inflects = [
+        [wordnet.PARTS_OF_SPEECH[pos] for pos in "nvar" if reader.morphy(word, pos) == base]
+        for word, base in zip(forms["word"], forms["base_form"], strict=True)
+    ]
+    assert forms["inflects"] == inflects
     counts = wordnet.tagged_counts(reader)
     for synset in list(reader.all_synsets("v"))[:300]:
         for lemma in synset.lemmas():
@@ -102,3 +109,20 @@ def test_a_missing_wordnet_is_one_line_naming_the_download(tmp_path):
         f"nltk.download('wordnet') puts it in {tmp_path / 'raw' / 'nltk_data'}"
     ]
     assert not (tmp_path / "warehouse.duckdb").exists()
+
+
+@pytest.mark.mirror
+def test_a_lemma_s_senses_are_the_reader_s_own(mirror_warehouse):
+    reader = nltk_corpus("wordnet", offline=True)
+    english = wordnet.english_reader()
+    assert english.map30 is None and reader.map30 is not None  # 3.0 mapped onto 3.0, unread
+    names = sorted(filter(is_plain_word, reader.all_lemma_names()))
+    assert names == sorted(filter(is_plain_word, english.all_lemma_names()))
+    for name in [*random.Random(36).sample(names, 1_000), "mark", "axes", "lade", "paris"]:
+        pairs, seen = [], set()
+        for lemma in reader.lemmas(name):  # what the index gives, as nltk's `lemmas` gives it
+            if lemma.synset() not in seen:
+                seen.add(lemma.synset())
+                pairs.append((lemma.key(), lemma.synset().name()))
+        found = wordnet.index_senses(english, name)
+        assert [(lemma.key(), synset.name()) for lemma, synset in found] == pairs, name

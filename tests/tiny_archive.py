@@ -12,7 +12,9 @@ The pangrams (humidor aside) and ebbe are in no word list. The build's validatio
 (2023-01-12 .. 2024-01-11) holds the 2024-01-10 puzzle, its test year the two after it.
 Letter Boxed: one board (tests.made_up_days.BLACKSMITH) on three days with growing lists.
 The offensive-word marker (LDNOOBW) is on arse (in words_alpha only, never eligible: kept out of
-both lists by the guard).
+both lists by the guard). WordNet: the first senses of able, bale (bales through it), blab and chat as
+the mirror's WordNet 3.0 has them (WORDNET_SENSES), so that clues and `explain`'s WordNet facts
+have something to show.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ import datetime as dt
 
 from pipeline.games.letter_boxed.records import BoxRecord
 from pipeline.games.spelling_bee.records import BeeRecord
+from pipeline.sources.wordnet import FORM_COLUMNS, SENSE_COLUMNS
 from pipeline.stages.scrape import ScrapeRun, accept
 from pipeline.stages.words import WordCollection
 from pipeline.storage.download import Fetched
@@ -42,6 +45,26 @@ ZIPF = {"able": 5.1, "bale": 3.2, "blab": 2.9, "alba": 1.5, "the": 7.7}
 WORDFREQ_RANK = {"the": 1, "able": 1000, "bale": 30000, "blab": 60000, "alba": 200000}
 FIRST_NAMES = {"alba"}
 OFFENSIVE = ["arse", "two words"]  # "two words" is dropped: a phrase
+
+# lemma, rank, part of speech, lexicographer file, instance, gloss, example (sources/wordnet.py)
+WORDNET_SENSES = (
+    ("able", 1, "adjective", "adj.all", False, "(usually followed by `to') having the necessary "
+     "means or skill or know-how or authority to do something", "able to swim"),
+    ("able", 2, "adjective", "adj.all", False, "have the skills and qualifications to do things "
+     "well", "able teachers"),
+    ("bale", 1, "noun", "noun.artifact", False, "a large bundle bound for storage or transport",
+     None),
+    ("bale", 2, "noun", "noun.location", True, "a city in northwestern Switzerland", None),
+    ("bale", 3, "verb", "verb.contact", False, "make into a bale", "bale hay"),
+    ("blab", 1, "verb", "verb.communication", False, "divulge confidential information or "
+     "secrets", "Be careful--his secretary talks"),
+    ("blab", 2, "verb", "verb.communication", False, "speak (about unimportant matters) rapidly "
+     "and incessantly", None),
+    ("chat", 1, "verb", "verb.communication", False, "talk socially without exchanging too much "
+     "information", "the men were sitting in the cafe and shooting the breeze"),
+    ("chat", 2, "noun", "noun.communication", False, "an informal conversation", None),
+)  # fmt: skip
+WORDNET_FORMS = (("bales", "bale", ["noun", "verb"]),)
 
 P0, P1, P2, P3 = (
     dt.date(2021, 6, 1),
@@ -98,7 +121,16 @@ def word_collection() -> WordCollection:
     words.first_names.update(FIRST_NAMES)
     words.add_offensive(OFFENSIVE)
     words.brown_count.update({"able": 12, "the": 6000})
+    words.wordnet_senses = wordnet_sense_columns
+    words.wordnet_forms = {
+        name: [form[i] for form in WORDNET_FORMS] for i, name in enumerate(FORM_COLUMNS)
+    }
     return words
+
+
+def wordnet_sense_columns() -> dict[str, list]:
+    """Return the tiny WordNet's senses as the words stage's input columns (SENSE_COLUMNS)."""
+    return {name: [sense[i] for sense in WORDNET_SENSES] for i, name in enumerate(SENSE_COLUMNS)}
 
 
 def scrape_run() -> ScrapeRun:

@@ -1,5 +1,4 @@
-"""`pipeline bench serve`: the server under many players, and the commands a player waits on, each
-figure beside its target.
+"""`pipeline bench serve`: the server under many players, each figure beside its target.
 
 `pipeline serve` is started as a new process on a free port of 127.0.0.1, first with one worker,
 then with `--workers N`, on a progress store of the bench's own (a new SQLite file) or the one
@@ -10,8 +9,8 @@ back and compared with what that player was told was accepted, and the players a
 On the server of one worker, a player then opens the Spelling Bee puzzle and the latest Letter
 Boxed board as the page does, and a second later (READING_SECONDS: the server prepares a puzzle's
 clues once, as soon as it reads the puzzle) asks for their clues CLUE_ASKS times each; the
-server's own time on each answer is read from its `Server-Timing` header. Last, the two commands a player runs, `pipeline today` and `pipeline
-solve letter-boxed`, are timed as whole processes with the peak memory each reports.
+server's own time on each answer is read from its `Server-Timing` header. (The commands a player
+runs, `pipeline today` and `pipeline solve letter-boxed`, are timed by `pipeline bench stages`.)
 """
 
 from __future__ import annotations
@@ -32,7 +31,7 @@ from pathlib import Path
 import numpy as np
 import requests
 
-from pipeline.bench.figures import Figure, timed_command
+from pipeline.bench.figures import Figure
 from pipeline.bench.load import Checked, Played, check, forget, play
 from pipeline.errors import UserError
 from pipeline.games import GAMES, LETTER_BOXED, SPELLING_BEE
@@ -98,20 +97,19 @@ def wait_until_up(url: str, process: subprocess.Popen, started: float) -> float:
     raise UserError(f"`pipeline serve` did not answer within {START_TIMEOUT:g} s")
 
 
-def latest_puzzle() -> tuple[str, list[str], list[str]]:
-    """Return the latest archived Spelling Bee date with its answers, and the Letter Boxed sides
-    of the latest board."""
+def latest_puzzle() -> tuple[str, list[str]]:
+    """Return the latest archived Spelling Bee date with its answers."""
     from pipeline.stages.today import stored_record
 
     with warehouse.open_warehouse(read_only=True) as con:
         tables = tuple(game.table("puzzles") for game in GAMES)
         warehouse.require_tables(con, *tables, stage_hint="pipeline scrape")
-        date, _, sides = warehouse.query(con, "play/latest_days").rows[0]
-        if date is None or sides is None:
+        date, _, _ = warehouse.query(con, "play/latest_days").rows[0]
+        if date is None:
             raise UserError("no archived puzzle to play: run `make dictionary` first")
         record = stored_record(warehouse.WarehouseReader(con), SPELLING_BEE, date)
     assert isinstance(record, BeeRecord)
-    return date.isoformat(), sorted(record.answers), list(sides)
+    return date.isoformat(), sorted(record.answers)
 
 
 def plans(answers: list[str], players: int, guesses: int = GUESSES) -> list[list[str]]:
@@ -174,8 +172,8 @@ def load_figures(run: LoadRun) -> list[Figure]:
 
 
 def bench_serve(players: int, workers: int, store: str | None) -> dict[str, list[Figure]]:
-    """Return the server's figures with one worker and with `workers`, and the two commands'."""
-    date, answers, sides = latest_puzzle()
+    """Return the server's figures with one worker and with `workers`."""
+    date, answers = latest_puzzle()
     guesses = plans(answers, players)
     sections: dict[str, list[Figure]] = {}
     runs = []
@@ -200,7 +198,6 @@ def bench_serve(players: int, workers: int, store: str | None) -> dict[str, list
             Figure("guesses a second, ratio", ratio, f">= {SCALING_TARGET:g}",
                    ratio >= SCALING_TARGET, digits=2),
         ]  # fmt: skip
-    sections["commands a player waits on"] = command_figures(date, sides)
     return sections
 
 
@@ -237,15 +234,3 @@ def server_times(url: str, path: str, asks: int) -> list[float]:
             times.append(float(answer.headers["Server-Timing"].split("dur=")[1]))
         session.delete(f"{url}/api/players/me", timeout=30)
     return times
-
-
-def command_figures(date: str, sides: list[str]) -> list[Figure]:
-    """Return the two commands a player runs, timed as whole processes with their peak memory."""
-    today_s, today_mb = timed_command(["today", "--offline"])
-    solve_s, solve_mb = timed_command(["solve", LETTER_BOXED.name, *sides])
-    return [
-        Figure(f"pipeline today (both games, the day {date}), seconds", today_s, "<= 0.2", today_s <= 0.2),
-        Figure("pipeline today, peak memory, MB", today_mb, "<= 100", today_mb <= 100),
-        Figure(f"pipeline solve letter-boxed {' '.join(sides)}, seconds", solve_s, "<= 0.2", solve_s <= 0.2),
-        Figure("pipeline solve letter-boxed, peak memory, MB", solve_mb, "<= 100", solve_mb <= 100),
-    ]  # fmt: skip

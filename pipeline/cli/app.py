@@ -14,6 +14,7 @@ from typer._click.decorators import help_option
 from typer._click.exceptions import NoArgsIsHelpError, UsageError
 from typer.core import TyperGroup
 
+from pipeline.cli.coercion import plain_coercion
 from pipeline.cli.options import REPORTS, SOLVING
 from pipeline.errors import INTERRUPTED, USAGE
 
@@ -22,10 +23,11 @@ HELP_OPTIONS = {"help_option_names": ["-h", "--help"]}
 
 class Commands(TyperGroup):
     """The command tree: a flag (`--json`, `--offline`) shows no type in the help, as it takes
-    no value."""
+    no value; a plain option's value is coerced without the validation library (coercion.py)."""
 
     def make_context(self, info_name, args, parent=None, **extra):  # noqa: ANN001, ANN201
         hide_flag_types(self)
+        plain_coercion(self)
         return super().make_context(info_name, args, parent, **extra)
 
 

@@ -54,7 +54,7 @@ def add_generate_command(game: "Game", generator: "GameGenerator") -> None:
         as_json: AsJson = False,
     ) -> None:
         from pipeline.games.generated import Request
-        from pipeline.stages.generate import write_records
+        from pipeline.stages.generate import with_clues, write_records
         from pipeline.storage import warehouse
 
         require_at_least_one(count, "--count")
@@ -66,7 +66,7 @@ def add_generate_command(game: "Game", generator: "GameGenerator") -> None:
             check_output_file(out)
         request = Request(count, seed, difficulty, parse_date(since, "--since", None), allow_nyt)
         with warehouse.open_warehouse(read_only=True) as con:
-            records = generator.generate(con, request)
+            records = with_clues(con, generator.generate(con, request), generator.clued)
         if len(records) < count:
             made = plural(len(records), generator.noun)
             print(

@@ -50,6 +50,14 @@ def today(
     reveal: Annotated[
         bool, typer.Option("--reveal", help="Print the answers (and, for a past date, the errors).")
     ] = False,
+    clues: Annotated[
+        bool,
+        typer.Option(
+            "--clues",
+            help="Also print a clue to each word (Letter Boxed: each word of the best solution): "
+            "its first two letters, length, WordNet clue and example, never the word.",
+        ),
+    ] = False,
     offline: Offline = False,
     as_json: AsJson = False,
 ) -> None:
@@ -58,8 +66,9 @@ def today(
     Online it reads the live NYT page; with --date, or offline, the warehouse (the latest stored puzzle when no date is given). The first line says which.
 
     Example: pipeline today spelling-bee --date 2025-08-01 --reveal
+    Example: pipeline today letter-boxed --date 2025-08-01 --clues
     """
-    from pipeline.stages.today import day_record, format_day
+    from pipeline.stages.today import clue_reader, day_clues, day_record, format_day
     from pipeline.stages.today import today as run_today
     from pipeline.storage import warehouse
     from pipeline.storage.day_files import DayFiles
@@ -74,10 +83,13 @@ def today(
             con = stack.enter_context(warehouse.open_warehouse(read_only=True))
             reader = warehouse.WarehouseReader(con)
         days = [run_today(reader, chosen, day, downloader) for chosen in games_named(game)]
+        clued = clue_reader(stack, reader) if clues else None
+        given = [None if clued is None else day_clues(clued, one) for one in days]
+    shown = list(zip(days, given, strict=True))
     emit(
         as_json,
-        lambda: {"days": [day_record(found, reveal) for found in days]},
-        lambda: "\n\n".join(format_day(found, reveal) for found in days),
+        lambda: {"days": [day_record(one, reveal, its) for one, its in shown]},
+        lambda: "\n\n".join(format_day(one, reveal, its) for one, its in shown),
     )
 
 
@@ -331,7 +343,7 @@ def bench_stages(
         typer.Option(
             "--stage",
             help="One stage to time (start-up, today, explain, solve-letter-boxed, words, build, "
-            "report); repeatable.",
+            "words+build, report); repeatable.",
         ),
     ] = None,
     against: Annotated[
@@ -345,7 +357,7 @@ def bench_stages(
         int | None, typer.Option(help="Runs of each stage (default: 5 for the short ones, else 1).")
     ] = None,
 ) -> None:
-    """Time whole commands as processes (start-up, today, explain, solve-letter-boxed, words, build, report): wall time and peak memory beside their targets, on a copy of the warehouse; with --against, the ratios to a second checkout's.
+    """Time whole commands as processes (start-up, today, explain, solve-letter-boxed, words, build, words+build, report): wall time and peak memory beside their targets, on a copy of the warehouse; with --against, the ratios to a second checkout's.
 
     Example: pipeline bench stages --stage today --stage explain --against ../baseline
     """

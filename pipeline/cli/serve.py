@@ -95,7 +95,7 @@ def serve(
     if "*" in origins:
         print("warning: --cors-origin '*': a page of any site may call the API", file=sys.stderr)
     settings = Settings(
-        config.warehouse_path(), config.progress_store(), is_offline(offline), origins
+        config.warehouse_path(), config.progress_store(), is_offline(offline), origins, True
     )
     Progress(settings.progress).close()  # unreachable: one error line now; older: upgraded once
     os.environ.update(settings.environment())  # what each worker process reads its settings from
@@ -114,8 +114,10 @@ def serve(
         host=host,
         port=port,
         workers=workers,
+        loop="uvloop",  # uvicorn's fast parts (declared in pyproject.toml)
+        http="httptools",
         log_level="info",
-        access_log=True,
+        access_log=False,  # the application writes its own (serve/access_log.py)
     )
 
 
@@ -137,7 +139,7 @@ def bench_serve(
     ] = None,
     as_json: AsJson = False,
 ) -> None:
-    """Time the server under many players with one worker and with --workers (failures, cross-talk, lost words, guesses a second, p50/p99), and the two commands a player waits on (`today`, `solve letter-boxed`), each beside its target.
+    """Time the server under many players with one worker and with --workers (failures, cross-talk, lost words, guesses a second, p50/p99, start-up), each beside its target.
 
     Example: pipeline bench serve --players 1000 --workers 2 --store postgresql://localhost/play
     """

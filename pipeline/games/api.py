@@ -85,7 +85,7 @@ class Operation:
     method: Literal["GET", "POST", "DELETE"]
     path: str  # "" for the puzzle itself, else "/guess" and so on
     summary: str
-    run: Callable[[Call], dict]  # the work, in a worker thread (it may read and write the store)
+    run: Callable[[Call], dict]  # the work (it may read and write the store: serve/threads.py)
     answer: type[BaseModel]  # the shape of a 200 answer (the OpenAPI document says it)
     access: Access = "public"
     body: type[BaseModel] | None = None  # the JSON body, when it takes one

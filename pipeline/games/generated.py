@@ -59,6 +59,7 @@ class GameGenerator:
 
     help: str  # the command's help: what it makes, then `Example: ...`
     noun: str  # one puzzle of the game, as the note on too few says it (`honeycomb`)
+    clued: str  # the key of a record's words given a clue each (`answers`, `solution`)
     generate: Callable[[Connection, Request], list[dict]]  # the draw asked for, as records
     text: Callable[[list[dict]], str]  # the records as the command prints them
     figures: Callable[[Connection], list[Figure]]  # the generator on the validation year

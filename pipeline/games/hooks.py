@@ -29,6 +29,7 @@ from pipeline.games.game import Game
 if TYPE_CHECKING:
     from pipeline.games.api import GameApi
     from pipeline.games.generated import GameGenerator
+    from pipeline.model.clues import Clue
     from pipeline.model.evidence import Verdicts
     from pipeline.render.model import Section
     from pipeline.sources.records import Record
@@ -78,6 +79,18 @@ class StoredDay:
     stored: bool  # from the warehouse: a past puzzle whose official answers are final
     expected: list[str]  # the custom dictionary's words for the puzzle
     expected_from: str  # which custom dictionary: the rolling backtest's or today's list
+
+
+ClueSource = Callable[[list[str]], dict[str, "Clue | None"]]  # a puzzle's answers -> their clues
+
+
+@dataclass(frozen=True)
+class DayClues:
+    """What `pipeline today --clues` shows of a day: a heading, and for each word it gives a clue
+    to, in its order, what a player is shown of it (games/play.py `word_clue`: never the word)."""
+
+    heading: str
+    clues: list[dict]
 
 
 @dataclass(frozen=True)
@@ -190,6 +203,11 @@ class GameHooks:
     def day_record(self, day: StoredDay, reveal: bool) -> dict:
         """Return what day_lines says, as data (`pipeline today --json`)."""
         return {}
+
+    def day_clues(self, day: StoredDay, clues_of: ClueSource) -> DayClues:
+        """Return the clues `pipeline today --clues` gives to a day's words, as the page offers
+        them (`clues_of` gives the clues of a puzzle's answers); none by default."""
+        return DayClues(f"no clues for {day.game.title}", [])
 
     # --- explain -------------------------------------------------------------------------------
     explain_tables: tuple[str, ...] = ()

@@ -93,6 +93,19 @@ def word_clue(word: str, clue: Clue | None) -> dict:
     }
 
 
+def clue_lines(shown: Sequence[dict]) -> list[str]:
+    """Return clues as a player reads them in text (`today --clues`, `generate`), numbered:
+    `1. BI..., 4 letters: CLUE`, and the example sentence, a second and stronger clue, below."""
+    lines = []
+    for number, clue in enumerate(shown, start=1):
+        meaning = clue["clue"] or "(no clue: WordNet has none that hides the word)"
+        start = clue["start"].upper()
+        lines.append(f"  {number}. {start}..., {clue['length']} letters: {meaning}")
+        if clue["example"]:
+            lines.append(f"     example: {clue['example']}")
+    return lines
+
+
 def plain_word(word: object) -> str:
     """Return a guess as a lowercase word, or raise BadGuess when it is not one."""
     if not isinstance(word, str):

@@ -3,11 +3,14 @@
 A clue is the gloss of the word's most frequent sense (its base form's, for an inflected form,
 with the form named: "plural", "past tense", ...), with the answer, its base form and every form
 sharing their stem blanked out; its example sentence, blanked the same way, is a second, stronger
-clue. On a puzzle, a sense whose gloss names another of the puzzle's answers gives way to the
-next sense; when every sense names one, the first is kept with those answers blanked too (so
-that `ballcock`, "floating ball that controls level in a water tank", keeps a clue on a puzzle
-where `ball` is an answer). A word with no usable sense gets no clue, never a made-up one.
-Pure: the senses come from the warehouse (`wordnet_words`, `wordnet_senses`:
+clue. A gloss that says too little once blanked (`says_enough`: no more words that are neither
+blanks nor stop words than blanks, as `make ___ or ___` for `thicken`) gives way to the next
+sense, then to the first example sentence that says enough (as the clue itself), and only then is
+kept, if it says anything at all. On a puzzle, a sense whose gloss names another of the puzzle's
+answers gives way the same way; when every sense names one, the first is kept with those answers
+blanked too (so that `ballcock`, "floating ball that controls level in a water tank", keeps a clue
+on a puzzle where `ball` is an answer). A word with no usable sense gets no clue, never a made-up
+one. Pure: the senses come from the warehouse (`wordnet_words`, `wordnet_senses`:
 pipeline/stages/clues.py).
 """
 
@@ -27,6 +30,165 @@ TOKEN = re.compile(r"[A-Za-z]+")
 ENDINGS = ("", "s", "es", "d", "ed", "ing", "er", "ers", "est", "ly", "ness")
 VOWEL_ENDINGS = ("ing", "ed", "er", "ers", "est", "es")  # those that drop a final e, double a
 Y_ENDINGS = ("ies", "ied", "ier", "iest", "ily", "iness")  # consonant or turn y into i
+# What a blanked gloss's words are weighed without (`says_enough`): nltk's English stop words
+# (`stopwords.words("english")`, those made of letters only; tests/test_clues.py holds them equal).
+STOP_WORDS = frozenset(
+    [
+        "i",
+        "me",
+        "my",
+        "myself",
+        "we",
+        "our",
+        "ours",
+        "ourselves",
+        "you",
+        "your",
+        "yours",
+        "yourself",
+        "yourselves",
+        "he",
+        "him",
+        "his",
+        "himself",
+        "she",
+        "her",
+        "hers",
+        "herself",
+        "it",
+        "its",
+        "itself",
+        "they",
+        "them",
+        "their",
+        "theirs",
+        "themselves",
+        "what",
+        "which",
+        "who",
+        "whom",
+        "this",
+        "that",
+        "these",
+        "those",
+        "am",
+        "is",
+        "are",
+        "was",
+        "were",
+        "be",
+        "been",
+        "being",
+        "have",
+        "has",
+        "had",
+        "having",
+        "do",
+        "does",
+        "did",
+        "doing",
+        "a",
+        "an",
+        "the",
+        "and",
+        "but",
+        "if",
+        "or",
+        "because",
+        "as",
+        "until",
+        "while",
+        "of",
+        "at",
+        "by",
+        "for",
+        "with",
+        "about",
+        "against",
+        "between",
+        "into",
+        "through",
+        "during",
+        "before",
+        "after",
+        "above",
+        "below",
+        "to",
+        "from",
+        "up",
+        "down",
+        "in",
+        "out",
+        "on",
+        "off",
+        "over",
+        "under",
+        "again",
+        "further",
+        "then",
+        "once",
+        "here",
+        "there",
+        "when",
+        "where",
+        "why",
+        "how",
+        "all",
+        "any",
+        "both",
+        "each",
+        "few",
+        "more",
+        "most",
+        "other",
+        "some",
+        "such",
+        "no",
+        "nor",
+        "not",
+        "only",
+        "own",
+        "same",
+        "so",
+        "than",
+        "too",
+        "very",
+        "s",
+        "t",
+        "can",
+        "will",
+        "just",
+        "don",
+        "should",
+        "now",
+        "d",
+        "ll",
+        "m",
+        "o",
+        "re",
+        "ve",
+        "y",
+        "ain",
+        "aren",
+        "couldn",
+        "didn",
+        "doesn",
+        "hadn",
+        "hasn",
+        "haven",
+        "isn",
+        "ma",
+        "mightn",
+        "mustn",
+        "needn",
+        "shan",
+        "shouldn",
+        "wasn",
+        "weren",
+        "won",
+        "wouldn",
+    ]
+)
 
 
 @dataclass(frozen=True)
@@ -138,9 +300,21 @@ def tidy_gloss(gloss: str) -> str:
     return "; ".join(part for part in parts if part and not part.startswith("-"))
 
 
-def is_usable(text: str) -> bool:
-    """Return True when a blanked gloss still says something: a word that is not blanked."""
-    return TOKEN.search(text) is not None
+def content_words(text: str) -> int:
+    """Return how many words of a blanked text are neither blanks nor stop words."""
+    return sum(token.lower() not in STOP_WORDS for token in TOKEN.findall(text))
+
+
+def says_something(text: str) -> bool:
+    """Return True when a blanked text holds a word that is neither a blank nor a stop word."""
+    return content_words(text) > 0
+
+
+def says_enough(text: str) -> bool:
+    """Return True when a blanked text says enough to be a clue: more words that are neither
+    blanks nor stop words than blanks (`make ___ or ___`, `small ___` and `reason by ___;
+    establish by ___` say too little; `gather` says enough)."""
+    return content_words(text) > text.count(BLANK)
 
 
 def form_name(word: Word, base_form: Word, part_of_speech: str) -> str | None:
@@ -176,32 +350,59 @@ def clue(
 ) -> Clue | None:
     """Return a word's clue from its senses (most frequent first), or None when none is usable.
 
-    The first sense whose blanked gloss still says something and names none of the puzzle's
-    other answers gives the clue; when each names one, the first usable sense with those answers
-    blanked. Its example sentence, blanked the same way, comes with it unless it names another
-    answer.
+    The first sense whose blanked gloss says enough (`says_enough`) and names none of the
+    puzzle's other answers gives the clue, with its example sentence blanked the same way (unless
+    it names another answer); else the first example sentence that says enough, alone; else the
+    first gloss that says something at all; else, when each such gloss names another answer, the
+    first with those answers blanked too.
     """
     return clue_among(word, base_form, senses, answer_forms(other_answers))
 
 
 def clue_among(
-    word: Word, base_form: Word, senses: Sequence[Sense], forms: AnswerForms
+    word: Word, base_form: Word, senses: Sequence[Sense], forms: AnswerForms, strict: bool = False
 ) -> Clue | None:
-    """Return a word's clue on a puzzle whose answers' forms are `forms` (see `clue`)."""
+    """Return a word's clue on a puzzle whose answers' forms are `forms` (see `clue`); `strict`:
+    none when every gloss that says something names another answer."""
     keys = (word, base_form)
     shares = stem_test(keys)
-    first: tuple[Sense, str] | None = None
+    read: list[tuple[Sense, str]] = []  # the senses whose gloss says too little or names another
     for sense in senses:
         text = blanked_by(tidy_gloss(sense.gloss), shares, keys, None)
-        if not is_usable(text):
-            continue
-        if not names_any(text, keys, forms):
+        if says_enough(text) and not names_any(text, keys, forms):
             return clue_of(word, base_form, sense, text, forms)
-        first = first or (sense, text)
-    if first is None:
-        return None
-    sense, text = first
-    return clue_of(word, base_form, sense, blanked_by(text, shares, keys, forms), forms)
+        read.append((sense, text))
+    example = telling_example(keys, senses, forms)
+    if example is not None:
+        form = form_name(word, base_form, example[0].part_of_speech)
+        return Clue(named(form, example[1]), None)
+    naming_none = [(sense, text) for sense, text in read if not names_any(text, keys, forms)]
+    for sense, text in naming_none:
+        if says_something(text):
+            return clue_of(word, base_form, sense, text, forms)
+    for sense, text in [] if strict else read:
+        text = blanked_by(text, shares, keys, forms)
+        if says_something(text):
+            return clue_of(word, base_form, sense, text, forms)
+    return None
+
+
+def telling_example(
+    keys: Collection[Word], senses: Sequence[Sense], forms: AnswerForms
+) -> tuple[Sense, str] | None:
+    """Return the first sense whose blanked example sentence says enough and names no other
+    answer, with that sentence (None: no such sense)."""
+    for sense in senses:
+        if sense.example:
+            text = blanked(sense.example, keys)
+            if says_enough(text) and not names_any(text, keys, forms):
+                return sense, text
+    return None
+
+
+def named(form: str | None, text: str) -> str:
+    """Return a clue's text with the form of the word named first ("past tense: ...")."""
+    return f"{form}: {text}" if form else text
 
 
 def clue_of(word: Word, base_form: Word, sense: Sense, text: str, forms: AnswerForms) -> Clue:
@@ -211,18 +412,19 @@ def clue_of(word: Word, base_form: Word, sense: Sense, text: str, forms: AnswerF
     example = blanked(sense.example, keys) if sense.example else None
     if example is not None and names_any(example, keys, forms):
         example = None
-    form = form_name(word, base_form, sense.part_of_speech)
-    return Clue(f"{form}: {text}" if form else text, example)
+    return Clue(named(form_name(word, base_form, sense.part_of_speech), text), example)
 
 
 def puzzle_clues(
-    answers: Sequence[Word], described: Mapping[Word, tuple[Word, Sequence[Sense]]]
+    answers: Sequence[Word],
+    described: Mapping[Word, tuple[Word, Sequence[Sense]]],
+    strict: bool = False,
 ) -> dict[Word, Clue | None]:
     """Return the clue of each of a puzzle's answers, given the base form and senses of those
-    WordNet describes (the others get None)."""
+    WordNet describes (the others get None); `strict`: see `clue_among`."""
     forms = answer_forms(answers)
     clues: dict[Word, Clue | None] = {}
     for word in answers:
         base_form, senses = described.get(word, (word, ()))
-        clues[word] = clue_among(word, base_form, senses, forms)
+        clues[word] = clue_among(word, base_form, senses, forms, strict)
     return clues

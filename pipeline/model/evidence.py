@@ -94,6 +94,7 @@ def evidence_rows(
     )
     columns = row_evidence(word_id, day, accepted, features)
     past = len(verdicts.day)
+    by_word = columns.pop("by_word")
     current = {name: values[past:].copy() for name, values in columns.items()}
     current.setdefault("factor_codes", np.full((words, FACTORS), -1, dtype=np.int16))
     current.setdefault("factor_values", np.zeros((words, FACTORS), dtype=np.float32))
@@ -106,7 +107,18 @@ def evidence_rows(
     ]
     history = {name: columns[name][:past] for name in HISTORY_COLUMNS}
     history |= {"word_id": verdicts.word_id, "accepted": verdicts.accepted}
+    history["word_order"] = word_order(by_word, past)
     return Evidence(history), Evidence(current)
+
+
+def word_order(by_word: np.ndarray, past: int) -> np.ndarray:
+    """Return each past verdict's place when they are sorted by word, then day (from the rows'
+    stable order by word, `by_word`, in which the build's own rows come after them): the backtest
+    is stored in that order without sorting its millions of rows again."""
+    in_order = by_word[by_word < past]
+    place = np.empty(past, dtype=np.int32)
+    place[in_order] = np.arange(past, dtype=np.int32)
+    return place
 
 
 # What the build keeps of each past verdict's evidence: what the rule reads, what the backtest
@@ -134,7 +146,8 @@ HISTORY_COLUMNS = (
 def row_evidence(
     word_id: np.ndarray, day: np.ndarray, accepted: np.ndarray, features: WordFeatures
 ) -> dict[str, np.ndarray]:
-    """Return the evidence columns of rows in day order (a word's undecided row comes last)."""
+    """Return the evidence columns of rows in day order (a word's undecided row comes last), and
+    the rows' stable order by word (`by_word`)."""
     columns = verdict_history(word_id, day, accepted)
     judged = columns["prior_verdicts"] > 0
     bucket_code = evidence_bucket(word_id, day, accepted, features)
@@ -222,7 +235,8 @@ def new_word_rates(
 def verdict_history(
     word_id: np.ndarray, day: np.ndarray, accepted: np.ndarray
 ) -> dict[str, np.ndarray]:
-    """Return what each row's earlier rows of the same word say: counts, last verdict, scores.
+    """Return what each row's earlier rows of the same word say: counts, last verdict, scores
+    (and the rows' stable order by word, `by_word`).
 
     The rows are laid out position by position (a word's first row, then its second, ...), each
     position's words longest history first, so that the words at position k are a prefix of
@@ -230,7 +244,8 @@ def verdict_history(
     word, score[k] = exp(-(day[k] - day[k - 1]) / tau) * (score[k - 1] + vote[k - 1]), so that a
     tiny score stays tiny rather than a residue of one running sum over all rows.
     """
-    position = position_among_word(word_id)
+    by_word = np.argsort(word_id, kind="stable")
+    position = position_among_word(word_id, by_word)
     starts = np.concatenate([[0], np.cumsum(np.bincount(position, minlength=1))])
     slot = position_by_position(word_id, position, starts)
     laid_day = np.empty(len(day), dtype=np.int32)
@@ -253,6 +268,7 @@ def verdict_history(
         last_day[now] = laid_day[before]
     last_verdict = last[slot]  # 1 accepted, 0 rejected or none
     columns = {
+        "by_word": by_word,
         "prior_verdicts": position,
         "prior_accepted": prior_accepted[slot],
         "last_accepted": last_verdict.view(bool),
@@ -278,9 +294,9 @@ def position_by_position(
     return starts.astype(np.int32)[position] + rank[word_id]
 
 
-def position_among_word(word_id: np.ndarray) -> np.ndarray:
-    """Return each row's position among the rows of its word (0 for its first row)."""
-    by_word = np.argsort(word_id, kind="stable")
+def position_among_word(word_id: np.ndarray, by_word: np.ndarray) -> np.ndarray:
+    """Return each row's position among the rows of its word (0 for its first row), given the
+    rows' stable order by word."""
     sorted_ids = word_id[by_word]
     rows = np.arange(len(word_id), dtype=np.int32)
     starts = np.concatenate([[True], sorted_ids[1:] != sorted_ids[:-1]]) if len(rows) else rows

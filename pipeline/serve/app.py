@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
-import re
+import sys
 from collections.abc import Callable
 from importlib import resources
 from typing import TYPE_CHECKING, Annotated, Any
@@ -39,7 +39,8 @@ from pipeline.games.hooks import hooks_of
 from pipeline.games.play import MAX_GENERATED_PLACE, BadGuess, UnknownPuzzle
 from pipeline.model.difficulty import Difficulty
 from pipeline.serve import caching, docs
-from pipeline.serve.middleware import BodyLimitAndTiming, HeadAsGet
+from pipeline.serve.access_log import AccessLog
+from pipeline.serve.middleware import EveryRequest
 from pipeline.serve.players import (
     COOKIE,
     Caller,
@@ -51,7 +52,7 @@ from pipeline.serve.players import (
 from pipeline.serve.puzzles import Puzzles
 from pipeline.serve.routes import OPTIONAL_PLAYER, ErrorBody, add_game_routes
 from pipeline.serve.settings import Settings
-from pipeline.serve.threads import add_store_threads, in_store_thread
+from pipeline.serve.threads import add_store_threads, in_store
 from pipeline.storage.player_progress import PLAYER, ROOM, Progress
 
 if TYPE_CHECKING:
@@ -99,16 +100,18 @@ def create_app(settings: Settings, downloader: Callable[[], Downloader] | None =
         version=__version__,
         docs_url=None,
         redoc_url=None,
+        # no OpenTelemetry: FastAPI's look for a configured one reads the environment three
+        # times at every request
+        telemetry={"tracing": False, "metrics": False, "logs": False},
     )
-    keep_secrets_out_of_the_log()
     app.state.progress = Progress(settings.progress)
     app.state.claimable = app.state.progress.has_unclaimed()
     add_store_threads(app, app.state.progress.dialect.threads)
     add_error_handlers(app)
+    add_game_routes(app, puzzles, __version__)  # first: a request tries the routes in order
     add_general_routes(app, puzzles, __version__)
     add_icon_routes(app, __version__)
     add_player_routes(app)
-    add_game_routes(app, puzzles, __version__)
     docs.add_docs_routes(app, __version__)
     app.openapi = lambda: openapi_document(app)  # type: ignore[method-assign]
     if settings.cors_origins:
@@ -120,8 +123,10 @@ def create_app(settings: Settings, downloader: Callable[[], Downloader] | None =
             expose_headers=["ETag", "Server-Timing"],
             max_age=600,
         )
-    app.add_middleware(HeadAsGet)
-    app.add_middleware(BodyLimitAndTiming)
+    access_log = AccessLog(sys.stdout) if settings.access_log else None
+    app.add_middleware(EveryRequest, access_log=access_log)
+    if access_log is not None:
+        app.router.on_shutdown.append(access_log.flush)
     app.router.on_shutdown.append(app.state.progress.close)
     app.router.on_shutdown.append(puzzles.close)
     return app
@@ -200,7 +205,7 @@ async def claim_progress_from_before_players(
     app: FastAPI, request: Request, response: Response
 ) -> None:
     """Give the first browser without a player the progress of a store from before players."""
-    token = await in_store_thread(request, app.state.progress.claim_unclaimed)
+    token = await in_store(request, app.state.progress.claim_unclaimed)
     app.state.claimable = False
     if token is not None:
         set_cookie(request, response, token)
@@ -223,7 +228,7 @@ def add_player_routes(app: FastAPI) -> None:
 
     @app.post("/api/players", status_code=201, summary="A new player: its token", responses=down)
     async def new_player(request: Request) -> JSONResponse:
-        token, _ = await in_store_thread(request, lambda: progress.new_owner(PLAYER))
+        token, _ = await in_store(request, lambda: progress.new_owner(PLAYER))
         return caching.private({"token": token}, 201)
 
     @app.delete(
@@ -234,7 +239,7 @@ def add_player_routes(app: FastAPI) -> None:
         openapi_extra=PLAYER_ONLY,
     )
     async def forget_player(request: Request, who: PlayerCaller) -> JSONResponse:
-        await in_store_thread(request, lambda: progress.forget(who.player()))
+        await in_store(request, lambda: progress.forget(who.player()))
         response = caching.private({"forgotten": True})
         clear_cookie(response)
         return response
@@ -247,14 +252,12 @@ def add_player_routes(app: FastAPI) -> None:
         openapi_extra=OPTIONAL_PLAYER,
     )
     async def statistics(request: Request, who: PlayerCaller) -> JSONResponse:
-        found = await in_store_thread(
-            request, lambda: progress.statistics(who.owner(), dt.date.today())
-        )
+        found = await in_store(request, lambda: progress.statistics(who.owner(), dt.date.today()))
         return caching.private(statistics_by_game(found))
 
     @app.post("/api/rooms", status_code=201, summary="A new room: its code", responses=down)
     async def new_room(request: Request) -> JSONResponse:
-        code, _ = await in_store_thread(request, lambda: progress.new_owner(ROOM))
+        code, _ = await in_store(request, lambda: progress.new_owner(ROOM))
         return caching.private({"room": code}, 201)
 
 
@@ -368,25 +371,3 @@ def openapi_document(app: FastAPI) -> dict:
         }
         app.openapi_schema = schema
     return app.openapi_schema
-
-
-ROOM_IN_QUERY = re.compile(r"(room=)[^&\s\"]+")
-
-
-class SecretsOutOfTheLog(logging.Filter):
-    """Keep rooms' codes out of the access log (tokens are in headers, which it never shows)."""
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        if isinstance(record.args, tuple):
-            record.args = tuple(
-                ROOM_IN_QUERY.sub(r"\1…", arg) if isinstance(arg, str) else arg
-                for arg in record.args
-            )
-        return True
-
-
-def keep_secrets_out_of_the_log() -> None:
-    """Add the filter to uvicorn's access log (once)."""
-    access = logging.getLogger("uvicorn.access")
-    if not any(isinstance(f, SecretsOutOfTheLog) for f in access.filters):
-        access.addFilter(SecretsOutOfTheLog())

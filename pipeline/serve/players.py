@@ -8,8 +8,8 @@ reads writes nothing); an API client asks for one (`POST /api/players`) and send
 never someone else's game. A room (`?room=CODE`, `POST /api/rooms`) is a game friends share on
 purpose: whoever has its code reads and writes its progress.
 
-What the request says is read at once (`authorize`, on the event loop: headers only); the store
-is asked in the worker thread that does the route's work (`Caller.owner`).
+What the request says is read at once (`authorize`: headers only); the store is asked where the
+route's work is done (`serve/threads.py`), in the route's one transaction (`Caller.owner`).
 """
 
 from __future__ import annotations
@@ -110,8 +110,9 @@ class Caller:
 
 def authorize(request: Request, room: str | None) -> Caller:
     """Return who asks, from `Authorization: Bearer TOKEN` or else the `player` cookie, and the
-    room named; a malformed token is Unauthorized at once."""
+    room named (`?room=CODE`, in any case); a malformed token is Unauthorized at once."""
     progress: Progress = request.app.state.progress
+    room = room.lower() if room else None
     header = request.headers.get("authorization")
     if header is not None:
         bearer = BEARER.fullmatch(header.strip())
@@ -122,11 +123,6 @@ def authorize(request: Request, room: str | None) -> Caller:
     if cookie is not None and not TOKEN.fullmatch(cookie):
         raise Unauthorized("unknown player: the cookie is not a token", True)
     return Caller(progress, cookie, cookie is not None, room)
-
-
-async def caller_in_room(request: Request, room: RoomQuery = None) -> Caller:
-    """Who asks, for a route of a puzzle's progress (the player's own, or a room's)."""
-    return authorize(request, room.lower() if room else None)
 
 
 async def caller(request: Request) -> Caller:

@@ -32,7 +32,6 @@ if TYPE_CHECKING:  # the warehouse (DuckDB) and requests load with the first puz
     from pipeline.sources.records import Record
     from pipeline.storage.download import Downloader
 
-CLUE_TABLES = ("wordnet_words", "wordnet_senses")  # what a clue is made of (the words stage's)
 TODAY_SECONDS = 600  # how long today's puzzle is kept before the live page is asked again
 
 Puzzle = TypeVar("Puzzle")
@@ -134,6 +133,7 @@ class Puzzles:
     def answer_clues(self, answers: Sequence[str]) -> dict[str, Clue | None]:
         """Return the clue of each of a puzzle's answers, from WordNet's tables of the warehouse
         (`stages/clues.py`)."""
+        from pipeline.sources.wordnet import CLUE_TABLES
         from pipeline.stages import clues
         from pipeline.storage import warehouse
 

@@ -1,5 +1,5 @@
 """What a server process of `pipeline serve` is told: the warehouse, the progress store, whether
-it may go online, and which other sites' pages may call it. The same settings reach every worker
+it may go online, which other sites' pages may call it, and whether it logs each request. The same settings reach every worker
 process through the environment (`PIPELINE_*`), as a deployment on several machines gives them."""
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ class Settings:
     progress: str | Path  # a PostgreSQL URL, or a SQLite file
     offline: bool = False
     cors_origins: tuple[str, ...] = ()
+    access_log: bool = False  # one line a request on standard output (serve/access_log.py)
 
     @classmethod
     def from_environment(cls) -> Settings:
@@ -31,6 +32,7 @@ class Settings:
             config.progress_store(),
             config.offline_from_env(),
             config.cors_origins(),
+            config.access_log(),
         )
 
     def environment(self) -> dict[str, str]:
@@ -40,6 +42,7 @@ class Settings:
             "PIPELINE_PROGRESS": str(self.progress),
             "PIPELINE_OFFLINE": "1" if self.offline else "",
             "PIPELINE_CORS_ORIGINS": " ".join(self.cors_origins),
+            "PIPELINE_ACCESS_LOG": "1" if self.access_log else "",
         }
 
     def downloader(self) -> Downloader:

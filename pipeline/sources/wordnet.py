@@ -2,11 +2,13 @@
 the senses of its lemmas, and the base form of each word that is not a lemma (`wordnet.morphy`).
 
 Both functions take the reader and return input columns for the words stage's tables
-(`sql/tables/words/wordnet_senses.sql`, `wordnet_words.sql`).
+(`sql/tables/words/wordnet_senses.sql`, `wordnet_words.sql`). `english_reader` opens the reader
+as `nltk.corpus.wordnet` does, without what it prepares for other languages.
 """
 
 from __future__ import annotations
 
+import warnings
 from collections import defaultdict
 from collections.abc import Iterable
 from typing import Any
@@ -25,6 +27,7 @@ SENSE_COLUMNS = (
     "example",
 )
 FORM_COLUMNS = ("word", "base_form", "inflects")
+CLUE_TABLES = ("wordnet_words", "wordnet_senses")  # what a clue is made of (the words stage's)
 
 
 def lemma_senses(reader: Any) -> dict[str, list]:
@@ -56,6 +59,37 @@ def lemma_senses(reader: Any) -> dict[str, list]:
     return columns
 
 
+def english_reader() -> Any:
+    """Return nltk's WordNet reader of the corpus `nltk.corpus.wordnet` finds, without the map of
+    WordNet 3.0's synsets onto the loaded version's that nltk builds for the multilingual (OMW)
+    data: it builds it even when the version loaded is 3.0 itself (its version, "3.0", is never
+    the name it compares it with, "wordnet"), which took two thirds of opening the reader (2.2 s
+    of 3.3 s), and no English lookup reads it."""
+    from nltk.corpus.util import LazyCorpusLoader
+
+    with warnings.catch_warnings():  # that without OMW data, other languages are not available
+        warnings.simplefilter("ignore", UserWarning)
+        reader = LazyCorpusLoader("wordnet", EnglishWordNet.reader_class(), None)
+        reader.ensure_loaded()
+    return reader
+
+
+class EnglishWordNet:
+    """nltk's WordNetCorpusReader without the map for other languages (see `english_reader`)."""
+
+    @staticmethod
+    def reader_class() -> type:
+        """Return the reader class (nltk's, its `map_wn` mapping nothing)."""
+        from nltk.corpus.reader.wordnet import WordNetCorpusReader
+
+        class EnglishWordNetReader(WordNetCorpusReader):  # type: ignore[misc]
+            def map_wn(self, version: str = "wordnet") -> None:
+                """Map nothing: English lookups never read the map."""
+                return None
+
+        return EnglishWordNetReader
+
+
 def no_senses() -> dict[str, list]:
     """Return the columns of no senses (a word collection without WordNet)."""
     return {name: [] for name in SENSE_COLUMNS}
@@ -72,16 +106,27 @@ def tagged_counts(reader: Any) -> dict[str, int]:
 def ranked_senses(reader: Any, name: str, counts: dict[str, int]) -> list[tuple[Any, Any]]:
     """Return a lemma's (Lemma, Synset) pairs, most frequent first (see `lemma_senses`)."""
     by_part: dict[str, list[tuple[Any, Any]]] = defaultdict(list)
-    seen = set()
-    for lemma in reader.lemmas(name):
-        synset = lemma.synset()
-        if synset not in seen:  # `Mark` and `mark` in one synset: one sense
-            seen.add(synset)
-            by_part[PARTS_OF_SPEECH[synset.pos()]].append((lemma, synset))
+    for lemma, synset in index_senses(reader, name):
+        by_part[PARTS_OF_SPEECH[synset.pos()]].append((lemma, synset))
     parts = list(by_part.values())  # in WordNet's order of the parts of speech
     if len(parts) > 1:
         parts.sort(key=lambda senses: -counts.get(senses[0][0].key(), 0))  # stable: ties keep order
     return [sense for senses in parts for sense in senses]
+
+
+def index_senses(reader: Any, name: str) -> list[tuple[Any, Any]]:
+    """Return a lemma's (Lemma, Synset) pairs as `reader.lemmas(name)` gives them (one a synset:
+    `Mark` and `mark` in one synset are one sense), from the reader's own index of the lemma's
+    synsets by part of speech, in sense order: without asking morphy for base forms, whose
+    synsets `lemmas` drops again (a synset that holds the lemma is in its index entry)."""
+    entry = reader._lemma_pos_offset_map[name]  # satellites (`s`) are under `a` too
+    pairs = []
+    for part in READER_ORDER:
+        for offset in entry.get(part, ()):
+            synset = reader.synset_from_pos_and_offset(part, offset)
+            lemma = next(found for found in synset.lemmas() if found.name().lower() == name)
+            pairs.append((lemma, synset))
+    return pairs
 
 
 def base_forms(reader: Any, words: Iterable[str]) -> dict[str, list]:
@@ -101,10 +146,17 @@ def base_forms(reader: Any, words: Iterable[str]) -> dict[str, list]:
     for word in words:
         if word in lemmas or not (word.endswith(suffixes) or word in exceptions):
             continue
-        base = reader.morphy(word)
+        # morphy(word) is the first part of speech's answer, in the reader's order: asked once a
+        # part of speech, not once more for all of them
+        by_part = [reader.morphy(word, pos) for pos in READER_ORDER]
+        base = next(filter(None, by_part), None)
         if base is None:
             continue
-        parts = [PARTS_OF_SPEECH[pos] for pos in READER_ORDER if reader.morphy(word, pos) == base]
+        parts = [
+            PARTS_OF_SPEECH[pos]
+            for pos, found in zip(READER_ORDER, by_part, strict=True)
+            if found == base
+        ]
         columns["word"].append(word)
         columns["base_form"].append(base)
         columns["inflects"].append(parts)

@@ -54,7 +54,7 @@ from pipeline.stages.beside import Beside, Done
 from pipeline.stages.stage import prepare_stage
 from pipeline.storage import built_files, custom_lists, day_files, explain_index, warehouse
 from pipeline.storage.built_files import days_file, explain_file
-from pipeline.storage.column_file import Coded
+from pipeline.storage.column_file import Coded, text_codes
 from pipeline.storage.edits import Edit, edit_columns
 from pipeline.storage.warehouse import Connection
 from pipeline.table import Table
@@ -119,23 +119,21 @@ def build(
     warehouse.run(con, "build/memory_limit")
     prepare_stage(con)  # older build tables are dropped here (upgrade 3)
     warehouse.create_missing_tables(con, "build")
+    warehouse.run(con, "build/drop_leftover_views")
     with words_index_meanwhile(con, build_id):
-        summaries, styles = build_games(con, games, build_id, edits or [])
-        for summary in summaries.values():
-            stage_lists(con, summary, build_id)
+        summaries = build_games(con, games, build_id, edits or [])
     stage_files_for_commands(con, games, build_id)
-    for game in games:
-        with progress.step(f"{game.name}: the NYT's style, learned on the custom list"):
-            hooks_of(game).store_style(con, game, styles[game.name].result())
     return [summaries[game.name] for game in games]
 
 
 def build_games(
     con: Connection, games: tuple[Game, ...], build_id: str, edits: list[Edit]
-) -> tuple[dict[str, BuildSummary], dict[str, Beside | Done]]:
-    """Build each game; return what each built and its style being learned. A game's backtest,
-    the build's largest insert, is stored by a thread through a connection of its own while the
-    next game is built (DuckDB works without the GIL, the evidence in numpy mostly too)."""
+) -> dict[str, BuildSummary]:
+    """Build each game and store its style; return what each built. A game's backtest, the
+    build's largest insert, is stored by a thread through a connection of its own (with the
+    files of the commands that read it) while the build goes on: the next game is built, the
+    lists are staged, the styles stored (DuckDB works without the GIL, the evidence in numpy
+    mostly too)."""
     summaries: dict[str, BuildSummary] = {}
     left_out: dict[str, LeftOut] = {}  # each game built so far: when its words were left out
     styles: dict[str, Beside | Done] = {}
@@ -147,16 +145,20 @@ def build_games(
             )
             built = build_game(con, game, build_id, edits, elsewhere)
             left_out[game.name], styles[game.name] = built.left_out, built.style
+            stage_lists(con, built.summary, build_id)
             if storing is not None:
                 stored = storing.result()
                 summaries[stored.game.name] = stored
             storing = storer.submit(
                 store_game_backtest, warehouse.second_connection(con), built, build_id
             )
+        for game in games:
+            with progress.step(f"{game.name}: the NYT's style, learned on the custom list"):
+                hooks_of(game).store_style(con, game, styles[game.name].result())
         if storing is not None:
             stored = storing.result()
             summaries[stored.game.name] = stored
-    return summaries, styles
+    return summaries
 
 
 def stage_lists(con: Connection, summary: BuildSummary, build_id: str) -> None:
@@ -186,11 +188,13 @@ def words_index_meanwhile(con: Connection, build_id: str) -> Iterator[None]:
 
 
 def stage_files_for_commands(con: Connection, games: tuple[Game, ...], build_id: str) -> None:
-    """Stage what `today` and `explain` read instead of the warehouse (storage/built_files.py):
-    every game's days and the words' index, and the manifest naming them, the explain files of
-    the games built now, and those of the others still true to the warehouse (their build's)."""
+    """Stage what `today` and `explain` read instead of the warehouse (storage/built_files.py)
+    that the games' threads did not (the days of the games not built now), and the manifest
+    naming every game's days, the words' index, the explain files of the games built now and
+    those of the others still true to the warehouse (their build's)."""
     for game in GAMES:
-        custom_lists.stage_with(days_file(game), build_id, partial(day_files.write_days, con, game))
+        if game not in games:
+            stage_days(con, game, build_id)
     committed = dict(warehouse.run(con, "build/committed_builds").fetchall())
     kept = [
         explain_file(game)
@@ -200,6 +204,11 @@ def stage_files_for_commands(con: Connection, games: tuple[Game, ...], build_id:
     ]
     files = [*(explain_file(game) for game in games), *kept, *built_files.run_files(GAMES)]
     custom_lists.stage_manifest(build_id, [name for name in files if name != built_files.MANIFEST])
+
+
+def stage_days(con: Connection, game: Game, build_id: str) -> None:
+    """Stage a game's days for `today` (storage/day_files.py), from its stored backtest."""
+    custom_lists.stage_with(days_file(game), build_id, partial(day_files.write_days, con, game))
 
 
 def stage_words_index(cursor: Connection, build_id: str) -> None:
@@ -310,7 +319,7 @@ def build_game(
     why = reasons(current, rule, chosen, flags)
     by_hand = apply_edits(current, chosen, why, edited)
     maybe = band.holds(current["probability"]) & ~guarded(current) & ~by_hand
-    decisions = Decisions(current, chosen, why, by_hand, maybe)
+    decisions = Decisions(current, chosen, Coded(*text_codes(why)), by_hand, maybe)
     decided = store_custom_words(con, game, decisions, past.verdict_days, rule)
     store_rule(con, game, rule, band, build_id, edited, past.factor_names)
     words = sorted(current["word"][chosen].tolist())
@@ -331,12 +340,13 @@ def build_game(
 
 
 def store_game_backtest(cursor: Connection, built: GameBuild, build_id: str) -> BuildSummary:
-    """Store a built game's backtest through a connection of its own (closed then) and stage its
-    explain index; return its summary with the scores of its test year."""
+    """Store a built game's backtest through a connection of its own (closed then), and stage its
+    days and its explain index; return its summary with the scores of its test year."""
     game = built.game
     try:
         store_backtest(cursor, game, built.backtest, built.explained["word"])
         test_year = test_year_scores(cursor, game, *built.test_window)
+        stage_days(cursor, game, build_id)
     finally:
         cursor.close()
     rules = [built.summary.rule.describe()]
@@ -354,14 +364,8 @@ def explain_columns(
     words: np.ndarray, decided: dict[str, Any], factor_names: list[str], buckets: list[str]
 ) -> dict[str, Any]:
     """Return the columns of `explain/custom` (its names and order) for every universe word,
-    from the columns of custom_words the build decided (bucket, history and factor names by
-    their codes, as the query names them; `buckets`: the game's bucket names)."""
-    reasons: dict[str, int] = {}
-    reason_codes = np.fromiter(
-        (reasons.setdefault(reason, len(reasons)) for reason in decided["reason"]),
-        dtype=np.int32,
-        count=len(decided["reason"]),
-    )
+    from the columns of custom_words the build decided (bucket, history, factor names and
+    reasons by their codes, as the query names them; `buckets`: the game's bucket names)."""
     factors = {
         f"factor_{k}": Coded(np.ma.filled(decided[f"factor_code_{k}"], -1), factor_names)
         for k in range(1, FACTORS + 1)
@@ -383,7 +387,7 @@ def explain_columns(
         "maybe": decided["maybe"],
         "guarded": decided["guarded"],
         "edited": decided["edited"],
-        "reason": Coded(reason_codes, list(reasons)),
+        "reason": decided["reason"],
         **{
             name: column
             for k in range(1, FACTORS + 1)
@@ -661,7 +665,7 @@ class Decisions:
 
     evidence: Evidence
     included: np.ndarray
-    reasons: list[str]
+    reasons: Coded  # each row's reason, coded (most rows share theirs)
     by_hand: np.ndarray  # decided by a hand edit
     maybe: np.ndarray  # in the maybe tier
 
@@ -680,6 +684,7 @@ def backtest_rows(history: Evidence, decisions: np.ndarray, rule: Rule) -> dict[
         "probability": history["probability"],
         "guarded": history["guarded"],
         "guard_changed": decide(history, rule, guard=False) & ~decisions,
+        "word_order": history["word_order"],
     }
 
 
@@ -688,10 +693,12 @@ def store_backtest(
 ) -> None:
     """Replace the game's backtest rows: every past verdict with the rule's prediction (its words
     named from `words`, the universe by word id), stored by word, then date (the rows, which come
-    by day, are put in that order in place): a word's verdicts lie together, so that a query of
-    one word reads a few row groups, and the words compress better (the LB backtest stored in
-    3.0 s of CPU, not 5.2 s)."""
-    order = np.argsort(rows["word_id"], kind="stable")
+    by day, are put in that order in place, each row's place given: `word_order`): a word's
+    verdicts lie together, so that a query of one word reads a few row groups, and the words
+    compress better (the LB backtest stored in 3.0 s of CPU, not 5.2 s)."""
+    place = rows.pop("word_order")
+    order = np.empty(len(place), dtype=np.int32)
+    order[place] = np.arange(len(place), dtype=np.int32)
     for name, column in rows.items():
         rows[name] = column[order]
     warehouse.hand_over(con, "backtest_rows", rows)
@@ -720,10 +727,11 @@ def store_custom_words(
             "game": game.name,
             "bucket_names": bucket_names(hooks_of(game).evidence_flags),
             "history_bucket_names": list(HISTORY_BUCKETS),
+            "reason_names": list(current.reasons.values),
         },
     )
     warehouse.release(con, "decision_rows")
-    return columns
+    return columns | {"reason": current.reasons}
 
 
 def decision_columns(
@@ -731,7 +739,8 @@ def decision_columns(
 ) -> dict[str, Any]:
     """Return the columns of custom_words the build decides, by word id, in the table's types,
     masked where the table holds NULL: the last verdict of a word never eligible, the parent
-    evidence of a word eligible before, the factors of a word the model did not judge."""
+    evidence of a word eligible before, the factors of a word the model did not judge; the
+    reason as its code among the build's reasons."""
     now = current.evidence
     seen = now["prior_verdicts"] > 0
     judged = ~seen & (now["factor_codes"][:, 0] >= 0)  # by the new-word model, its factors kept
@@ -760,7 +769,7 @@ def decision_columns(
         "guarded": now["guarded"].astype(bool),
         "edited": current.by_hand,
         "maybe": current.maybe,
-        "reason": current.reasons,
+        "reason_code": current.reasons.codes.astype(np.int32),
     }
 
 

@@ -1,8 +1,11 @@
-"""Clues from the warehouse: what the page, the API, `today --clues` and generated puzzles show.
+"""Clues from the warehouse: what the page, the API, `today --clues`, `explain` and generated
+puzzles show.
 
 `answer_clues(con, answers)` is the one call for any puzzle (archived, generated, or the page's
-best Letter Boxed solution); `archived_clues(con, game, date)` reads an NYT puzzle's answers first.
-Both take a read-only connection and return `{word: Clue or None}`; the clue itself is decided by
+best Letter Boxed solution); `reader_clues(reader, answers)` the same through a `Reader` (the
+index the build writes beside the lists when it is fresh, storage/explain_index.py, answers the
+same query as the warehouse); `archived_clues(con, game, date)` reads an NYT puzzle's answers
+first. They return `{word: Clue or None}`; the clue itself is decided by
 pipeline/model/clues.py.
 """
 
@@ -10,32 +13,48 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
-from pipeline.games.game import Game
 from pipeline.model.clues import Clue, Sense, puzzle_clues
-from pipeline.storage import warehouse
-from pipeline.storage.warehouse import Connection
+from pipeline.sources.wordnet import CLUE_TABLES
+from pipeline.storage.explain_index import SENSES
+from pipeline.storage.reader import Reader, require_tables
+
+if TYPE_CHECKING:
+    from pipeline.games.game import Game
+    from pipeline.storage.warehouse import Connection
 
 
 def answer_clues(con: Connection, answers: Sequence[str]) -> dict[str, Clue | None]:
     """Return the clue of each of a puzzle's answers (None: WordNet gives it no usable clue); the
     other answers are the puzzle's, so that no clue names one of them."""
-    return puzzle_clues(answers, described_words(con, answers))
+    from pipeline.storage.warehouse import WarehouseReader
+
+    return puzzle_clues(answers, described_words(WarehouseReader(con), answers))
 
 
-def described_words(con: Connection, words: Iterable[str]) -> dict[str, tuple[str, list[Sense]]]:
+def reader_clues(reader: Reader, answers: Sequence[str]) -> dict[str, Clue | None]:
+    """Return `answer_clues` through a reader; a warehouse without WordNet is a UserError."""
+    require_tables(reader, *CLUE_TABLES, stage_hint="pipeline words")
+    return puzzle_clues(answers, described_words(reader, answers))
+
+
+def described_words(reader: Reader, words: Iterable[str]) -> dict[str, tuple[str, list[Sense]]]:
     """Return the base form and senses (most frequent first) of each word WordNet describes."""
-    found = warehouse.query(con, "clues/word_senses", {"words": list(words)})
-    described = {}
+    found = reader.query(SENSES, {"words": list(words)})
+    described: dict[str, tuple[str, list[Sense]]] = {}
     for row in found.rows:
         record = dict(zip(found.columns, row, strict=True))
-        senses = [Sense(**sense) for sense in record["senses"]]
-        described[record["word"]] = (record["base_form"], senses)
+        word = record.pop("word")
+        base_form = record.pop("base_form")
+        described.setdefault(word, (base_form, []))[1].append(Sense(**record))
     return described
 
 
 def archived_answers(con: Connection, game: Game, date: dt.date) -> list[str]:
     """Return the answers of an archived NYT puzzle (Letter Boxed: its solution's words)."""
+    from pipeline.storage import warehouse
+
     return warehouse.query(con, game.query("clues", "answers"), {"date": date}).column("word")
 
 
@@ -44,23 +63,25 @@ def archived_clues(con: Connection, game: Game, date: dt.date) -> dict[str, Clue
     return answer_clues(con, archived_answers(con, game, date))
 
 
-def archive_clues(con: Connection, game: Game) -> dict[dt.date, dict[str, Clue | None]]:
+def archive_clues(
+    con: Connection, game: Game, strict: bool = False
+) -> dict[dt.date, dict[str, Clue | None]]:
     """Return the clues of every archived NYT puzzle of a game, by date (the words' senses read
-    in one query)."""
+    in one query); `strict`: no clue for a word whose every gloss names another answer."""
+    from pipeline.storage import warehouse
+
     days = warehouse.query(con, game.query("clues", "archive"))
     answers_of = dict(zip(days.column("date"), days.column("answers"), strict=True))
-    described = described_words(con, {word for answers in answers_of.values() for word in answers})
-    return {date: puzzle_clues(answers, described) for date, answers in answers_of.items()}
+    words = {word for answers in answers_of.values() for word in answers}
+    described = described_words(warehouse.WarehouseReader(con), words)
+    return {date: puzzle_clues(answers, described, strict) for date, answers in answers_of.items()}
 
 
 def clue_coverage(
     clues_by_date: dict[dt.date, dict[str, Clue | None]], first: dt.date, last: dt.date
 ) -> float:
     """Return the share of the answers of the puzzles from `first` to `last` that have a clue."""
-    clues = [
-        clue
-        for date, day in clues_by_date.items()
-        if first <= date <= last
-        for clue in day.values()
+    found = [
+        day[word] for date, day in clues_by_date.items() if first <= date <= last for word in day
     ]
-    return sum(clue is not None for clue in clues) / len(clues)
+    return sum(one is not None for one in found) / len(found)

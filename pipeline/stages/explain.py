@@ -12,9 +12,12 @@ from pipeline.errors import UserError
 from pipeline.games import GAMES, Game
 from pipeline.games.hooks import hooks_of
 from pipeline.model.buckets import MIN_COMPARABLE
+from pipeline.model.clues import clue as word_clue
 from pipeline.render.json import records
 from pipeline.render.markdown import sections_markdown
 from pipeline.render.model import Block, Bullets, Paragraph, Section, TableBlock
+from pipeline.render.text import plural
+from pipeline.stages.clues import described_words
 from pipeline.storage.reader import Reader, require_tables
 from pipeline.storage.warehouse import WarehouseReader
 from pipeline.table import Table
@@ -50,7 +53,8 @@ def known_anywhere(reader: Reader, word: str) -> bool:
 
 def word_evidence(reader: Reader, word: str) -> dict:
     """Return the word's lists, Zipf frequency and wordfreq rank, whether web2 capitalizes it and
-    whether it is a first name, and what each game's archive says of it (`explain --json`)."""
+    whether it is a first name, what WordNet says of it, and what each game's archive says of it
+    (`explain --json`)."""
     entry = reader.query("explain/word", {"word": word})
     found: dict[str, Any] = {
         "lists": [],
@@ -68,9 +72,52 @@ def word_evidence(reader: Reader, word: str) -> dict:
             "capitalized_in_web2": bool(capitalized),
             "first_name": bool(first_name),
         }
+    found["wordnet"] = wordnet_facts(reader, word)
     for game in GAMES:  # every game's archive speaks of the word, whichever games are asked
         found |= hooks_of(game).evidence(reader, word)
     return found
+
+
+def wordnet_facts(reader: Reader, word: str) -> dict | None:
+    """Return what WordNet says of the word (None: it does not know it, or the warehouse has no
+    WordNet yet): its base form, parts of speech, sense count, lexicographer files, its most
+    frequent sense's gloss and example, and its clue on its own (`pipeline/model/clues.py`)."""
+    if not reader.table_exists("wordnet_words"):
+        return None
+    found = reader.query("explain/wordnet", {"word": word})
+    if not found.rows:
+        return None
+    row = dict(zip(found.columns, found.rows[0], strict=True))
+    _, senses = described_words(reader, [word])[word]
+    base_form = row["base_form"]
+    clue = word_clue(word, base_form, senses)  # on its own: no other answer to keep out
+    return {
+        "base_form": base_form,
+        "parts_of_speech": list(row["parts_of_speech"]),
+        "sense_count": row["senses"],
+        "lexicographer_files": list(row["lexicographer_files"]),
+        "gloss": senses[0].gloss,
+        "example": senses[0].example,
+        "clue": None if clue is None else {"text": clue.text, "example": clue.example},
+    }
+
+
+def wordnet_lines(facts: dict | None) -> list[str]:
+    """Return the lines saying what WordNet says of the word and its clue."""
+    if facts is None:
+        return ["WordNet: not in it (no clue)"]
+    lines = [
+        f"WordNet: base form {facts['base_form']}; {', '.join(facts['parts_of_speech'])}; "
+        f"{plural(facts['sense_count'], 'sense')} "
+        f"({', '.join(facts['lexicographer_files'])})",
+        f"WordNet's first sense: {facts['gloss']}"
+        + (f' (e.g. "{facts["example"]}")' if facts["example"] else ""),
+    ]
+    clue = facts["clue"]
+    if clue is None:
+        return [*lines, "clue: none (every gloss says too little once the word is blanked)"]
+    example = f' (example: "{clue["example"]}")' if clue["example"] else ""
+    return [*lines, f"clue: {clue['text']}{example}"]
 
 
 def word_lines(reader: Reader, word: str, games: tuple[Game, ...] = GAMES) -> list[str]:
@@ -87,6 +134,7 @@ def word_lines(reader: Reader, word: str, games: tuple[Game, ...] = GAMES) -> li
         ]
     else:
         lines = ["lists: in no word list (known only from the NYT games)"]
+    lines += wordnet_lines(found["wordnet"])
     for game in GAMES:  # every game's archive speaks of the word, whichever games are asked
         lines += hooks_of(game).evidence_lines(found)
     return lines

@@ -4,17 +4,21 @@ The puzzle comes from the live NYT page (online: through the download cache and 
 as `scrape`), from the stored days for a given date, or is the latest stored one (offline, or
 when the live page fails). The first line says which. The stored days are read through a
 `Reader`: the days the build wrote beside the lists when they are fresh, else the warehouse. What
-a game shows of its day is its own (`GameHooks.day_lines`).
+a game shows of its day is its own (`GameHooks.day_lines`), and so are the words it gives clues
+to with `--clues` (`GameHooks.day_clues`), read through the index the build wrote for `explain`
+when it is fresh, else the warehouse (`clue_reader`).
 """
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
+from functools import partial
 
 from pipeline import config
 from pipeline.errors import UserError
 from pipeline.games import Game
-from pipeline.games.hooks import StoredDay, hooks_of
+from pipeline.games.hooks import DayClues, StoredDay, hooks_of
 from pipeline.render.text import plural
 from pipeline.sources import live_source
 from pipeline.sources.records import ParseError, Record
@@ -94,19 +98,52 @@ def today(reader: Reader | None, game: Game, date: dt.date | None, downloader: D
     return Day(game, record, origin, stored, words, expected_from)
 
 
-def format_day(day: Day, reveal: bool) -> str:
-    """Return the day as text: no answers unless `reveal`."""
+def clue_reader(stack: contextlib.ExitStack, opened: Reader | None) -> Reader:
+    """Return what the clues are read through: the index the build wrote for `explain` when it is
+    fresh, else the warehouse (`opened`, when the days were read from it; else opened on
+    `stack`)."""
+    from pipeline.storage import warehouse
+    from pipeline.storage.explain_index import ExplainIndex
+
+    index = ExplainIndex.open_fresh(games=())  # its words' file only
+    if index is not None:
+        return stack.enter_context(index)
+    if isinstance(opened, warehouse.WarehouseReader):
+        return opened
+    if not config.warehouse_path().exists():
+        raise UserError(config.missing_warehouse(config.warehouse_path()))
+    return warehouse.WarehouseReader(stack.enter_context(warehouse.open_warehouse(read_only=True)))
+
+
+def day_clues(reader: Reader, day: Day) -> DayClues:
+    """Return the clues `today --clues` gives to the day's words (never the words)."""
+    from pipeline.stages.clues import reader_clues
+
+    return hooks_of(day.game).day_clues(day, partial(reader_clues, reader))
+
+
+def format_day(day: Day, reveal: bool, clues: DayClues | None = None) -> str:
+    """Return the day as text: no answers unless `reveal`; its clues when given."""
     first = f"{day.game.title} {day.record.date}, from {day.origin}"
-    return "\n".join([first, *hooks_of(day.game).day_lines(day, reveal)])
+    lines = [first, *hooks_of(day.game).day_lines(day, reveal)]
+    return "\n".join(lines if clues is None else [*lines, "", *clue_lines(clues)])
 
 
-def day_record(day: Day, reveal: bool) -> dict:
+def clue_lines(clues: DayClues) -> list[str]:
+    """Return the clues as lines under their heading (games/play.py `clue_lines`)."""
+    from pipeline.games.play import clue_lines as numbered
+
+    return [f"{clues.heading}:", *numbered(clues.clues)]
+
+
+def day_record(day: Day, reveal: bool, clues: DayClues | None = None) -> dict:
     """Return the day as the JSON object of `pipeline today --json`: no answers unless
-    `reveal`."""
-    return {
+    `reveal`; its clues (`clues`) when given."""
+    record = {
         "game": day.game.name,
         "date": day.record.date.isoformat(),
         "origin": day.origin,
         "stored": day.stored,
         **hooks_of(day.game).day_record(day, reveal),
     }
+    return record if clues is None else {**record, "clues": clues.clues}

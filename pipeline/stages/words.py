@@ -7,6 +7,7 @@ import re
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
@@ -236,7 +237,7 @@ def add_frequencies(words: WordCollection, source: WordList, reading: Reading) -
 def add_wordnet(words: WordCollection, source: WordList, reading: Reading) -> None:
     """Add WordNet's description of the words gathered so far: the base form of each inflected
     one (read here), and the senses of every lemma (read meanwhile in a second process)."""
-    reader = nltk_corpus("wordnet", reading.offline)
+    reader = wordnet_reader(reading.offline)
     shortest = min(game.min_length for game in GAMES)
     candidates = (word for word in set().union(*words.words_of.values()) if len(word) >= shortest)
     words.wordnet_forms = wordnet.base_forms(reader, candidates)
@@ -248,7 +249,14 @@ def add_wordnet(words: WordCollection, source: WordList, reading: Reading) -> No
 def read_wordnet_senses(offline: bool) -> dict[str, list]:
     """Return the senses of every WordNet lemma (run in the words stage's second process: it
     reads only nltk's files, which no stage writes)."""
-    return wordnet.lemma_senses(nltk_corpus("wordnet", offline))
+    return wordnet.lemma_senses(wordnet_reader(offline))
+
+
+def wordnet_reader(offline: bool) -> Any:
+    """Return nltk's WordNet reader for English (sources/wordnet.english_reader), its corpus
+    found, or downloaded, as any other nltk corpus."""
+    nltk_corpus("wordnet", offline)
+    return wordnet.english_reader()
 
 
 def add_brown(words: WordCollection, tokens: list[str]) -> None:

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from pipeline.games.game import Game
 
 MANIFEST = "built_from.json"
-FORMAT = 1  # of the files and the manifest: a reader of another format reads the warehouse
+FORMAT = 2  # of the files and the manifest: a reader of another format reads the warehouse
 EXPLAIN_WORDS_FILE = "explain_words.cols"  # the words' own facts, every game's evidence on them
 
 

@@ -131,7 +131,8 @@ def text_codes(values: Sequence[str | None]) -> tuple[np.ndarray, list[str]]:
     distinct = [value for value in dict.fromkeys(values) if value is not None]  # first seen first
     index: dict[str | None, int] = {value: code for code, value in enumerate(distinct)}
     index[None] = -1
-    return np.array(list(map(index.__getitem__, values)), dtype=np.int64), distinct
+    codes = np.fromiter(map(index.__getitem__, values), dtype=np.int64, count=len(values))
+    return codes, distinct
 
 
 def text_blocks(texts: Sequence[str]) -> list[bytes]:

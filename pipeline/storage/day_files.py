@@ -40,10 +40,17 @@ def write_days(con: Connection, game: Game, path: Path) -> None:
         path.write_bytes(b"")
         return
 
-    warehouse.relation(con, game.query("today", "days"), EVERY_DAY).create_view("day_rows")
     params = {"game": game.name, **EVERY_DAY}
-    warehouse.relation(con, EXPECTED, params).create_view("expected_rows")
-    warehouse.run(con, "build/day_file", {"path": str(path)})
+    views = {
+        "day_rows": warehouse.relation(con, game.query("today", "days"), EVERY_DAY),
+        "expected_rows": warehouse.relation(con, EXPECTED, params),
+    }
+    for name, rows in views.items():  # temporary views of this connection (each game's thread
+        con.register(name, rows)  # has its own), not views stored in the warehouse
+    try:
+        warehouse.run(con, "build/day_file", {"path": str(path)})
+    finally:
+        warehouse.release(con, *views)
     with path.open("rb") as handle:
         os.fsync(handle.fileno())
 

@@ -2,8 +2,9 @@
 says when it is fresh): the answers of explain's queries for every word, written by the build.
 
 `explain_words.cols` holds the words' own facts and what each game's archive says of them: per
-word, the rows of `explain/word`, `explain/not_accepted` and `explain/letter_boxed_lists`, each
-query run once for every word. `<game>_explain.cols` holds a game's decisions and past verdicts:
+word, the rows of `explain/word`, `explain/not_accepted`, `explain/letter_boxed_lists` and
+`explain/wordnet`, each query run once for every word, and the senses a clue is made of
+(`clues/word_senses`, which `today --clues` reads too: `ExplainIndex.open_fresh(games=())`). `<game>_explain.cols` holds a game's decisions and past verdicts:
 the rows of `explain/custom` for every universe word, beside the verdicts the backtest stores
 (written from the very rows the build stores, in their order: by word, then date), and the
 game's rule (`explain/rule`) in its meta. A column or a query added later is one more column or
@@ -28,7 +29,13 @@ if TYPE_CHECKING:
     from pipeline.storage.warehouse import Connection
 
 # The queries of `explain` answered by the words' file: one table each, grouped by word.
-WORD_QUERIES = ("explain/word", "explain/not_accepted", "explain/letter_boxed_lists")
+WORD_QUERIES = (
+    "explain/word",
+    "explain/not_accepted",
+    "explain/letter_boxed_lists",
+    "explain/wordnet",
+)
+SENSES = "clues/word_senses"  # a clue's senses, by word: its $words, a list of words
 CUSTOM, VERDICTS, RULE = "explain/custom", "explain/verdicts", "explain/rule"
 EVERY_WORD = {"word": None}  # a query's $word: NULL answers for every word, ordered by word
 
@@ -44,6 +51,7 @@ def write_word_file(con: Connection, path: Path, build_id: str) -> None:
     for name in WORD_QUERIES:
         found = warehouse.run(con, name, EVERY_WORD).fetchnumpy()
         tables |= grouped_tables(name, found)
+    tables |= grouped_tables(SENSES, warehouse.run(con, SENSES, {"words": None}).fetchnumpy())
     write_column_file(path, tables, {"build": build_id})
 
 
@@ -110,14 +118,15 @@ class ExplainIndex:
     games: dict[str, ColumnFile]
 
     @classmethod
-    def open_fresh(cls) -> ExplainIndex | None:
-        """Return the index when the build wrote it from the warehouse as it is now, else None."""
-        names = [built_files.EXPLAIN_WORDS_FILE, *map(built_files.explain_file, GAMES)]
+    def open_fresh(cls, games: tuple[Game, ...] = GAMES) -> ExplainIndex | None:
+        """Return the index (the words' file, and the files of `games`) when the build wrote it
+        from the warehouse as it is now, else None."""
+        names = [built_files.EXPLAIN_WORDS_FILE, *map(built_files.explain_file, games)]
         paths = built_files.fresh_paths(*names)
         if paths is None:
             return None
-        words, *games = map(ColumnFile, paths)
-        return cls(words, {game.name: found for game, found in zip(GAMES, games, strict=True)})
+        words, *opened = map(ColumnFile, paths)
+        return cls(words, {game.name: found for game, found in zip(games, opened, strict=True)})
 
     def close(self) -> None:
         """Unmap the files."""
@@ -139,6 +148,8 @@ class ExplainIndex:
         params = params or {}
         if name in WORD_QUERIES:
             return word_rows(self.words, name, params["word"])
+        if name == SENSES:
+            return words_rows(self.words, name, params["words"])
         game = self.games[params["game"]]
         if name == RULE:
             return Table(("description",), [(rule,) for rule in game.meta["rules"]])
@@ -159,6 +170,13 @@ def word_rows(file: ColumnFile, name: str, word: str) -> Table:
     start = keys.values("end", found - 1, found)[0] if found else 0
     end = keys.values("end", found, found + 1)[0]
     return Table(columns, [(word, *row) for row in table_rows(rows, start, end)])
+
+
+def words_rows(file: ColumnFile, name: str, words: list[str]) -> Table:
+    """Return a word query's rows for a list of words, by word (as the query orders them)."""
+    found = [word_rows(file, name, word) for word in sorted(set(words))]
+    columns = ("word", *file.tables[f"{name}/rows"].columns)
+    return Table(columns, [row for table in found for row in table.rows])
 
 
 def custom_rows(table: TableReader, word: str) -> Table:

@@ -238,11 +238,22 @@ def board_record(request: Request, place: int, drawn: DrawnBoard, maker: BoardMa
 
 
 def format_records(records: list[dict]) -> str:
-    """Return generated Letter Boxed boards as text (their solutions left out)."""
-    return "\n".join(
-        f"{record['id']}: {' / '.join(side.upper() for side in record['sides'])}  "
-        f"par {record['par']}, difficulty {record['difficulty']['percentile']:.0f}, "
-        f"likeness {record['likeness']:.2f}, "
-        f"{plural(record['difficulty']['two_word_solutions'], 'two-word solution')}"
-        for record in records
-    )
+    """Return generated Letter Boxed boards as text (their solutions left out; a clue to each of
+    its words, when the records have them: games/play.py `clue_lines`)."""
+    from pipeline.games.play import clue_lines, word_clue
+
+    lines = []
+    for record in records:
+        lines.append(
+            f"{record['id']}: {' / '.join(side.upper() for side in record['sides'])}  "
+            f"par {record['par']}, difficulty {record['difficulty']['percentile']:.0f}, "
+            f"likeness {record['likeness']:.2f}, "
+            f"{plural(record['difficulty']['two_word_solutions'], 'two-word solution')}"
+        )
+        lines += clue_lines(
+            [
+                word_clue(clue["word"], None) | {"clue": clue["clue"], "example": clue["example"]}
+                for clue in record.get("clues", ())
+            ]
+        )
+    return "\n".join(lines)

@@ -51,6 +51,7 @@ class LetterBoxedHooks(GameHooks):
     words_for = lazy(f"{PACKAGE}.today:words_for")
     day_lines = lazy(f"{PACKAGE}.today:day_lines")
     day_record = lazy(f"{PACKAGE}.today:day_record")
+    day_clues = lazy(f"{PACKAGE}.today:day_clues")
 
     explain_tables = (LETTER_BOXED.table("dictionary"),)
     evidence = lazy(f"{PACKAGE}.archive:listed")
@@ -68,6 +69,7 @@ class LetterBoxedHooks(GameHooks):
         return GameGenerator(
             help=GENERATE_HELP,
             noun="board",
+            clued="solution",
             generate=lazy(f"{PACKAGE}.generator:boards"),
             text=lazy(f"{PACKAGE}.generate:format_records"),
             figures=lazy(f"{PACKAGE}.generator:figures"),

@@ -9,7 +9,7 @@ from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from pipeline.games import LETTER_BOXED
-from pipeline.games.hooks import StoredDay, comparison_lines
+from pipeline.games.hooks import ClueSource, DayClues, StoredDay, comparison_lines
 from pipeline.games.letter_boxed.records import BoxRecord
 from pipeline.render.text import plural
 from pipeline.storage import named_lists
@@ -120,3 +120,17 @@ def day_record(day: StoredDay, reveal: bool) -> dict:
         described["solution"] = list(best) if best else None
         described["nyt_solution"] = list(record.nyt_solution) or None
     return described
+
+
+def day_clues(day: StoredDay, clues_of: ClueSource) -> DayClues:
+    """Return a clue to each word of the best solution (`best_of_the_day`, the one `--reveal`
+    shows), in its order, as the page offers them."""
+    from pipeline.games.play import word_clue
+
+    _, best = best_of_the_day(day)
+    words = list(best or ())
+    found = clues_of(words)
+    return DayClues(
+        f"Clues to the {plural(len(words), 'word')} of the best solution, in its order",
+        [word_clue(word, found[word]) for word in words],
+    )

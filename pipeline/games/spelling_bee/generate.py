@@ -207,6 +207,14 @@ def honeycomb_record(
     }
 
 
+def clue_count(record: dict) -> str:
+    """Return how many of a record's answers have a clue (`clues`: none without them)."""
+    if "clues" not in record:
+        return ""
+    clued = sum(clue["clue"] is not None for clue in record["clues"])
+    return f", a clue to {clued} of its {plural(len(record['clues']), 'answer')}"
+
+
 def format_records(records: list[dict]) -> str:
     """Return generated Spelling Bee puzzles as text: letters, size, ranks and the pangrams
     hidden behind their first letters, so that the text can be played."""
@@ -222,5 +230,6 @@ def format_records(records: list[dict]) -> str:
             f"  difficulty {difficulty['percentile']:.0f} (harder than that share of the NYT's "
             f"recent puzzles), likeness {record['likeness']:.2f}, expected errors "
             f"{record['expected_errors']:.2f}, {plural(len(record['maybe']), 'maybe word')}"
+            + clue_count(record)
         )
     return "\n".join(blocks)

@@ -57,6 +57,7 @@ class SpellingBeeHooks(GameHooks):
     words_for = lazy(f"{PACKAGE}.today:words_for")
     day_lines = lazy(f"{PACKAGE}.today:day_lines")
     day_record = lazy(f"{PACKAGE}.today:day_record")
+    day_clues = lazy(f"{PACKAGE}.today:day_clues")
 
     explain_tables = (SPELLING_BEE.table("not_accepted"),)
     evidence = lazy(f"{PACKAGE}.archive:not_accepted")
@@ -74,6 +75,7 @@ class SpellingBeeHooks(GameHooks):
         return GameGenerator(
             help=GENERATE_HELP,
             noun="honeycomb",
+            clued="answers",
             generate=lazy(f"{PACKAGE}.generate:generate"),
             text=lazy(f"{PACKAGE}.generate:format_records"),
             figures=lazy(f"{PACKAGE}.generator:figures"),

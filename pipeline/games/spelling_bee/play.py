@@ -55,7 +55,12 @@ class BeePuzzle:
     @cached_property
     def points(self) -> int:
         """Return the points of every answer (Queen Bee)."""
-        return scoring.total_score(self.answers, self.letters)
+        return sum(self.answer_points.values())
+
+    @cached_property
+    def answer_points(self) -> dict[str, int]:
+        """Return each answer's points (a player's score is summed from them at every guess)."""
+        return {word: scoring.word_score(word, self.letters) for word in self.answers}
 
     @cached_property
     def pangrams(self) -> int:
@@ -151,7 +156,7 @@ def judge_guess(puzzle: BeePuzzle, word: str) -> Guess:
     if puzzle.center not in word:
         return Guess(word, "missing-center", 0, False)
     if word in puzzle.answers:
-        points = scoring.word_score(word, puzzle.letters)
+        points = puzzle.answer_points[word]
         return Guess(word, "accepted", points, scoring.is_pangram(word, puzzle.letters))
     if word in puzzle.maybe:
         return Guess(word, "maybe", 0, False)
@@ -160,7 +165,7 @@ def judge_guess(puzzle: BeePuzzle, word: str) -> Guess:
 
 def score_of(puzzle: BeePuzzle, found: Iterable[str]) -> int:
     """Return the points of the found words that count."""
-    return scoring.total_score([w for w in found if w in puzzle.answers], puzzle.letters)
+    return sum(puzzle.answer_points.get(word, 0) for word in found)
 
 
 def rank_of(puzzle: BeePuzzle, score: int) -> str:

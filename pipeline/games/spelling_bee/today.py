@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from pipeline.errors import UserError
 from pipeline.games import SPELLING_BEE
-from pipeline.games.hooks import StoredDay, comparison_lines
+from pipeline.games.hooks import ClueSource, DayClues, StoredDay, comparison_lines
 from pipeline.games.spelling_bee.records import BeeRecord
 from pipeline.render.text import plural
 from solvers import spelling_bee_scoring as scoring
@@ -138,3 +138,17 @@ def day_record(day: StoredDay, reveal: bool) -> dict:
         described["pangrams"] = list(counted.pangrams)
         described["expected"]["words"] = list(expected.words)
     return described
+
+
+def day_clues(day: StoredDay, clues_of: ClueSource) -> DayClues:
+    """Return the clues of the words that count (those `today` counts), as the page offers them:
+    each word that has one, by its first letters, then length."""
+    from pipeline.games.spelling_bee.play import ordered_clues
+
+    words = list(scored_day(day).counted.words)
+    shown = [found for _, found in ordered_clues(clues_of(words))]
+    return DayClues(
+        f"Clues to {len(shown):,} of the {plural(len(words), 'word')} (by first letters, then "
+        "length; WordNet has none for the others)",
+        shown,
+    )

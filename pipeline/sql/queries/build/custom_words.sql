@@ -1,5 +1,6 @@
 -- Fills the custom_words table (sql/tables/build/custom_words.sql) from decision_rows (handed over
--- by build.py, NULL where the table holds none: build.decision_columns).
+-- by build.py, NULL where the table holds none: build.decision_columns; each reason as its code
+-- among $reason_names).
 DELETE FROM custom_words WHERE game = $game;
 
 INSERT INTO custom_words
@@ -14,7 +15,7 @@ SELECT
     $game,
     u.word,
     d.included,
-    d.reason,
+    $reason_names[d.reason_code + 1],
     d.prior_verdicts::INTEGER,
     d.prior_accepted::INTEGER,
     d.last_accepted,
