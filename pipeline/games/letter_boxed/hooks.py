@@ -42,6 +42,9 @@ class LetterBoxedHooks(GameHooks):
     judge = lazy(f"{PACKAGE}.archive:judge_listed_words")
 
     verdicts = lazy(f"{PACKAGE}.archive:letter_boxed_verdicts")
+    # "in WordNet" raised the validation year's new-word F1 (README: How the custom dictionary
+    # decides, the table of WordNet's features)
+    evidence_flags = (*GameHooks.evidence_flags, "in WordNet")
     style_inputs = lazy(f"{PACKAGE}.style:letter_boxed_inputs")
     fit_style = lazy(f"{PACKAGE}.style:fit_letter_boxed_style")
     store_style = lazy(f"{PACKAGE}.style:store_letter_boxed_style")
