@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-# Each layer, top to bottom as README.md's architecture diagram draws them, may import its own
+# Each layer, top to bottom as docs/architecture.md draws them, may import its own
 # modules and those of the layers below it, never one above. `NAME.**` is a package and all it
 # holds, `*` one name; of two patterns that fit a module, the one naming more of it wins.
 LAYERS = (
@@ -190,9 +190,9 @@ def test_every_module_has_one_layer() -> None:
     assert layers["pipeline.report.sections"] == "the report"
 
 
-def test_the_readme_draws_the_layers_in_their_order() -> None:
-    """README.md's architecture drawing names each layer, top to bottom, as LAYERS does."""
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    drawing = readme.split("## Architecture", 1)[1].split("```", 2)[1]
+def test_the_architecture_page_draws_the_layers_in_their_order() -> None:
+    """docs/architecture.md's drawing names each layer, top to bottom, as LAYERS does."""
+    page = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    drawing = page.split("```", 2)[1]
     drawn = [line.removesuffix(":") for line in drawing.splitlines() if line[:1].isalpha()]
     assert drawn == [name for name, _ in LAYERS]
