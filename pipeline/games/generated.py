@@ -65,3 +65,20 @@ class GameGenerator:
     figures: Callable[[Connection], list[Figure]]  # the generator on the validation year
     draws: Callable[[Connection], Callable[[Request], list[dict]]]  # made once, asked many times
     last: Callable[[Request], dict]  # the request's last puzzle, from the files on disk
+
+    @classmethod
+    def of_folder(cls, package: str, help: str, noun: str, clued: str, draw: str) -> GameGenerator:
+        """Return the generator of a game's folder `package`: `draw` (module:function) gives the
+        records asked for, `generate.py` prints them, and `generator.py` holds the rest."""
+        from pipeline.games.hooks import lazy
+
+        return cls(
+            help=help,
+            noun=noun,
+            clued=clued,
+            generate=lazy(f"{package}.{draw}"),
+            text=lazy(f"{package}.generate:format_records"),
+            figures=lazy(f"{package}.generator:figures"),
+            draws=lazy(f"{package}.generator:draws"),
+            last=lazy(f"{package}.generator:last"),
+        )

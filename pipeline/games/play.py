@@ -76,6 +76,32 @@ class PuzzleReader(Protocol):
         ...
 
 
+def kept_puzzle(
+    puzzles: PuzzleReader, game: Game, puzzle_id: str, kind: type[Puzzle]
+) -> Puzzle | None:
+    """Return a game's puzzle of an id when it was read before (no waiting), else None."""
+    found = puzzles.kept(game, puzzle_id)
+    return found if isinstance(found, kind) else None
+
+
+def puzzle_read_once(
+    puzzles: PuzzleReader,
+    game: Game,
+    puzzle_id: str,
+    read: Callable[[PuzzleReader, str], Puzzle],
+    prepare: Callable[[PuzzleReader, Puzzle], object],
+) -> Puzzle:
+    """Return a game's puzzle of an id (UnknownPuzzle when there is none), read once; what
+    `prepare` works out of it (its clues) starts as soon as it is read."""
+
+    def read_and_prepare(_: str) -> Puzzle:
+        found = read(puzzles, puzzle_id)
+        puzzles.prepare(lambda: prepare(puzzles, found))
+        return found
+
+    return puzzles.cached(game, puzzle_id, read_and_prepare)
+
+
 def progress_id(puzzle_id: str, date: dt.date | None) -> str:
     """Return the id a player's progress in a puzzle is kept under: an NYT puzzle's date (so
     that `today` and its date are one game, whichever id it was opened by), else its id."""

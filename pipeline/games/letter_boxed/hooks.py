@@ -69,15 +69,8 @@ class LetterBoxedHooks(GameHooks):
     def generator(self) -> GameGenerator:
         from pipeline.games.generated import GameGenerator
 
-        return GameGenerator(
-            help=GENERATE_HELP,
-            noun="board",
-            clued="solution",
-            generate=lazy(f"{PACKAGE}.generator:boards"),
-            text=lazy(f"{PACKAGE}.generate:format_records"),
-            figures=lazy(f"{PACKAGE}.generator:figures"),
-            draws=lazy(f"{PACKAGE}.generator:draws"),
-            last=lazy(f"{PACKAGE}.generator:last"),
+        return GameGenerator.of_folder(
+            PACKAGE, GENERATE_HELP, "board", "solution", "generator:boards"
         )
 
     def api(self) -> GameApi:

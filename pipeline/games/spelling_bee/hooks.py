@@ -72,15 +72,8 @@ class SpellingBeeHooks(GameHooks):
     def generator(self) -> GameGenerator:
         from pipeline.games.generated import GameGenerator
 
-        return GameGenerator(
-            help=GENERATE_HELP,
-            noun="honeycomb",
-            clued="answers",
-            generate=lazy(f"{PACKAGE}.generate:generate"),
-            text=lazy(f"{PACKAGE}.generate:format_records"),
-            figures=lazy(f"{PACKAGE}.generator:figures"),
-            draws=lazy(f"{PACKAGE}.generator:draws"),
-            last=lazy(f"{PACKAGE}.generator:last"),
+        return GameGenerator.of_folder(
+            PACKAGE, GENERATE_HELP, "honeycomb", "answers", "generate:generate"
         )
 
     def api(self) -> GameApi:
