@@ -3,7 +3,7 @@
 The same function, `rule.decide`, judges every evidence row: the backtest rows (a past puzzle's
 eligible word, judged on evidence from before that puzzle) and the build rows (every word, judged
 on all the evidence, as of the day after the archive ends). Each row carries its probability (from
-the same SQL); the hand edits (`pipeline/edits.py`) then decide the words they name, in the final
+the same SQL); the hand edits (`pipeline/storage/edits.py`) then decide the words they name, in the final
 lists only. Beside each list the build writes its "maybe" words: those whose probability lies in
 the band chosen on the validation year.
 """
@@ -50,7 +50,7 @@ from pipeline.model.rule import (
     rule_grid,
 )
 from pipeline.stages import beside
-from pipeline.stages.beside import Beside, Done
+from pipeline.stages.beside import CallBeside, CallMadeHere
 from pipeline.stages.stage import prepare_stage
 from pipeline.storage import built_files, custom_lists, day_files, explain_index, warehouse
 from pipeline.storage.built_files import days_file, explain_file
@@ -136,7 +136,7 @@ def build_games(
     mostly too)."""
     summaries: dict[str, BuildSummary] = {}
     left_out: dict[str, LeftOut] = {}  # each game built so far: when its words were left out
-    styles: dict[str, Beside | Done] = {}
+    styles: dict[str, CallBeside | CallMadeHere] = {}
     with ThreadPoolExecutor(max_workers=1) as storer:  # its end waits for the last store
         storing: Future[BuildSummary] | None = None
         for game in sorted(games, key=uses_new_word_model):  # the model reads the other games
@@ -221,7 +221,9 @@ def stage_words_index(cursor: Connection, build_id: str) -> None:
         cursor.close()
 
 
-def start_learning_style(con: Connection, game: Game, words: list[str]) -> Beside | Done:
+def start_learning_style(
+    con: Connection, game: Game, words: list[str]
+) -> CallBeside | CallMadeHere:
     """Start learning the NYT's style on a game's new list (games/<game>/style.py): for a list long
     enough to take seconds, in a second process while the build goes on."""
     inputs = hooks_of(game).style_inputs(con, game, words)
@@ -299,7 +301,7 @@ class GameBuild:
     game: Game
     summary: BuildSummary  # its test year still to be scored from the stored backtest
     left_out: LeftOut
-    style: Beside | Done
+    style: CallBeside | CallMadeHere
     backtest: dict[str, np.ndarray]
     explained: dict[str, Any]  # explain/custom's columns, by word id
     test_window: tuple[dt.date, dt.date]
@@ -312,7 +314,7 @@ def build_game(
     style on the new list; return what is left to store, and when its words were left out (the
     new-word model of another game reads it)."""
     edited = edit_columns(edits, game)
-    past = judge_the_past(con, game, edited["word"], elsewhere)
+    past = choose_rule_and_backtest(con, game, edited["word"], elsewhere)
     current, rule, band = past.current, past.rule, past.band
     chosen = decide(current, rule)
     flags = hooks_of(game).evidence_flags
@@ -400,7 +402,7 @@ def explain_columns(
 
 
 @dataclass(frozen=True)
-class ThePast:
+class RuleAndBacktest:
     """What the build keeps of the past verdicts once the rule is chosen (their own arrays, the
     build's largest, are freed): the rule and band chosen on them, the backtest's rows (stored
     once the custom words are), the evidence of every word as of the day after the archive, and
@@ -419,9 +421,9 @@ class ThePast:
     test_until: dt.date
 
 
-def judge_the_past(
+def choose_rule_and_backtest(
     con: Connection, game: Game, edited_words: list[str], elsewhere: LeftOut | None = None
-) -> ThePast:
+) -> RuleAndBacktest:
     """Compute the evidence, choose the rule and the maybe band on the validation year, and judge
     the backtest: every past verdict with the rule's prediction."""
     last = last_archive_date(con, game)
@@ -443,7 +445,7 @@ def judge_the_past(
     verdict_days = last_verdict_days(history, len(current))
     backtest = backtest_rows(history, history_decisions, rule)
     del history, history_decisions  # their scores and buckets, hundreds of MB, are not stored
-    return ThePast(
+    return RuleAndBacktest(
         rule,
         band,
         validation,
@@ -499,7 +501,7 @@ def build_evidence(
     con: Connection, game: Game, as_of: dt.date, edited_words: list[str] | None = None
 ) -> tuple[Evidence, Evidence]:
     """Return the evidence of every verdict before `as_of`, and of every universe word at `as_of`
-    (pipeline/evidence.py; the hand-edited words join the universe)."""
+    (pipeline/model/evidence.py; the hand-edited words join the universe)."""
     found = game_evidence(con, game, as_of, edited_words)
     return found.history, found.current
 
@@ -604,8 +606,8 @@ def choose_rule(
     subset = evidence.rows_where(rows_between(evidence, validation_from, validation_until))
     grid = grid or rule_grid()
     scores = score_predictions(con, subset["accepted"], [decide(subset, rule) for rule in grid])
-    position, *_, precision, recall, f1 = scores.rows[0]
-    return grid[position], {"precision": precision, "recall": recall, "f1": f1}
+    best = scores.records()[0]
+    return grid[best.position], {"precision": best.precision, "recall": best.recall, "f1": best.f1}
 
 
 def new_word_scores(
@@ -620,8 +622,8 @@ def new_word_scores(
     rows = rows_between(evidence, validation_from, validation_until)
     rows &= evidence["prior_verdicts"] == 0
     found = score_predictions(con, evidence["accepted"][rows], [decisions[rows]])
-    _, *_, precision, recall, f1 = found.rows[0]
-    return {"precision": precision, "recall": recall, "f1": f1}
+    scored = found.records()[0]
+    return {"precision": scored.precision, "recall": scored.recall, "f1": scored.f1}
 
 
 def score_predictions(

@@ -40,10 +40,10 @@ HTML_FILE = "index.html"
 
 def archive_dates(con: Connection, game: Game) -> tuple[dt.date, dt.date]:
     """Return the first and last date of a game's backtest."""
-    first, last = warehouse.query(con, "report/archive_dates", {"game": game.name}).rows[0]
-    if last is None:
+    dates = warehouse.query(con, "report/archive_dates", {"game": game.name}).record()
+    if dates.last is None:
         raise UserError(f"the {game.title} backtest is empty: run `pipeline build` first")
-    return first, last
+    return dates.first, dates.last
 
 
 def default_window(
@@ -213,12 +213,14 @@ def style_files(game: Game) -> list[str]:
     return [nyt_style_file(game), checks_file(game)]
 
 
-def write_charts(report: GameReport, sure: ConfidenceReport, folder: Path) -> list[Path]:
+def write_charts(
+    report: GameReport, confidence_report: ConfidenceReport, folder: Path
+) -> list[Path]:
     """Draw a game's precision/recall chart and reliability diagram as PNG files."""
     scores = folder / sections.chart_file(report.game, sections.PRECISION_RECALL_CHART)
     return [
         render_chart.plot_precision_recall(report, DICTIONARIES, scores),
-        render_chart.plot_reliability(sure, reliability_chart(report.game, folder)),
+        render_chart.plot_reliability(confidence_report, reliability_chart(report.game, folder)),
     ]
 
 

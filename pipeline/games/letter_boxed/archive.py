@@ -183,13 +183,15 @@ def judge_listed_words(con: Connection) -> None:
 
 def listed(reader: Reader, word: str) -> dict:
     """Return on how many days an NYT Letter Boxed list had the word, the first and the last."""
-    lists = reader.query("explain/letter_boxed_lists", {"word": word})
-    _, days, first_listed, last_listed = lists.rows[0] if lists.rows else (word, 0, None, None)
+    lists = reader.query("explain/letter_boxed_lists", {"word": word}).records()
+    if not lists:
+        return {"nyt_letter_boxed_lists": {"days": 0, "first": None, "last": None}}
+    found = lists[0]
     return {
         "nyt_letter_boxed_lists": {
-            "days": days or 0,
-            "first": str(first_listed) if days else None,
-            "last": str(last_listed) if days else None,
+            "days": found.days,
+            "first": str(found.first_listed),
+            "last": str(found.last_listed),
         }
     }
 

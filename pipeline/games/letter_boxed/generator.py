@@ -9,6 +9,7 @@ classifier's AUC, distribution distances).
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
@@ -46,25 +47,20 @@ def last(request: Request) -> dict:
         return generate.generate_last(con, words, zipf_lookup(LETTER_BOXED), request)
 
 
-def measured(rows: list[tuple]) -> list[bs.MadeBoard]:
-    """Return the NYT's boards (date, sides, par, words, two-word solutions) as measured boards."""
-    return [bs.MadeBoard(tuple(r[1]), ("", ""), r[3], r[4], 0) for r in rows]  # type: ignore[arg-type]
-
-
 def figures(con: Connection) -> list[Figure]:
     """Return the Letter Boxed generator's figures on the validation year."""
     _, rows = generate.board_reference(con)
     chain = bs.ChainIndex.of(lb.WordIndex(custom_words(LETTER_BOXED), sorted_and_plain=True))
-    start, end = validation_window(rows[-1][0])
-    before = [row for row in rows if row[0] < start]
-    year = [row for row in rows if start <= row[0] <= end]
-    ages = learned.ages([r[0] for r in before], start)
+    start, end = validation_window(rows[-1].date)
+    before = [row for row in rows if row.date < start]
+    year = [row for row in rows if start <= row.date <= end]
+    ages = learned.ages([row.date for row in before], start)
     style, model = learned.fit_boards(
-        chain, measured(before), [r[2] for r in before], ages, learned.MADE_BOARDS
+        chain, generate.measured(before), [row.par for row in before], ages, learned.MADE_BOARDS
     )
     made = bs.make_boards(chain, style, GENERATED, np.random.default_rng(3))
     likeness_auc = hs.auc(
-        np.r_[model.log_odds(measured(year)), model.log_odds(made)],
+        np.r_[model.log_odds(generate.measured(year)), model.log_odds(made)],
         np.r_[np.ones(len(year), bool), np.zeros(len(made), bool)],
     )
     classifier, chosen = drawn_against_the_year(chain, style, model, year)
@@ -78,11 +74,11 @@ def figures(con: Connection) -> list[Figure]:
 
 
 def drawn_against_the_year(
-    chain: bs.ChainIndex, style: bs.LetterStyle, model: bs.BoardLikeness, year: list[tuple]
+    chain: bs.ChainIndex, style: bs.LetterStyle, model: bs.BoardLikeness, year: list[Any]
 ) -> tuple[float, list[bs.MadeBoard]]:
     """Return the mean AUC of a classifier telling GENERATED boards drawn in the style from the
     NYT's year (a draw per seed of DRAW_SEEDS), and the first draw."""
-    year_x = bs.board_features(measured(year))
+    year_x = bs.board_features(generate.measured(year))
     y = np.r_[np.ones(len(year)), np.zeros(GENERATED)]
     aucs: list[float] = []
     chosen: list[bs.MadeBoard] = []
@@ -97,13 +93,13 @@ def drawn_against_the_year(
     return float(np.mean(aucs)), chosen
 
 
-def distances(year: list[tuple], chosen: list[bs.MadeBoard], pars: np.ndarray) -> list[Figure]:
+def distances(year: list[Any], chosen: list[bs.MadeBoard], pars: np.ndarray) -> list[Figure]:
     """Return the distances of the drawn boards' par, vowels and two-word solutions from the
     NYT's year's."""
-    nyt_pars = np.array([r[2] or 0 for r in year])
-    side_nyt = np.array([sum(bs.side_vowels(tuple(r[1]))) for r in year])
+    nyt_pars = np.array([row.par or 0 for row in year])
+    side_nyt = np.array([sum(bs.side_vowels(tuple(row.sides))) for row in year])
     side_generated = np.array([sum(bs.side_vowels(board.sides)) for board in chosen])
-    two_nyt = np.log1p([r[4] for r in year])
+    two_nyt = np.log1p([row.two_word_solutions for row in year])
     two_generated = np.log1p([board.two_word_solutions for board in chosen])
     return [
         Figure("distance: par (total variation)", total_variation(nyt_pars, pars, np.arange(2.5, 7.5))),

@@ -22,13 +22,14 @@ if TYPE_CHECKING:
 def stored_record(reader: Reader, date: dt.date | None) -> BoxRecord | None:
     """Return the stored board of a date, or the latest one when no date is given."""
     days = {"first": date, "last": date}
-    rows = reader.query(LETTER_BOXED.query("today", "days"), days).rows
-    if not rows:
+    found = reader.query(LETTER_BOXED.query("today", "days"), days).records()
+    if not found:
         return None
-    day, sides, solution, par, dictionary = rows[0]
+    row = found[0]
+    words = tuple(row.dictionary) if row.dictionary is not None else None
     return BoxRecord(
-        day, tuple(sides), tuple(solution), par, None,
-        tuple(dictionary) if dictionary is not None else None, None, None, "warehouse",
+        row.date, tuple(row.sides), tuple(row.nyt_solution), row.par, None, words, None, None,
+        "warehouse",
     )  # fmt: skip
 
 

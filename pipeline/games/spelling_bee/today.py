@@ -23,11 +23,12 @@ if TYPE_CHECKING:
 def stored_record(reader: Reader, date: dt.date | None) -> BeeRecord | None:
     """Return the stored puzzle of a date, or the latest one when no date is given."""
     days = {"first": date, "last": date}
-    rows = reader.query(SPELLING_BEE.query("today", "days"), days).rows
-    if not rows:
+    found = reader.query(SPELLING_BEE.query("today", "days"), days).records()
+    if not found:
         return None
-    day, center, others, answers, pangrams = rows[0]
-    return BeeRecord(day, center, others, tuple(answers), tuple(pangrams), "warehouse")
+    row = found[0]
+    answers, pangrams = tuple(row.answers), tuple(row.pangrams)
+    return BeeRecord(row.date, row.center, row.others, answers, pangrams, "warehouse")
 
 
 def answers(letters: str, words: list[str]) -> list[str]:
