@@ -179,8 +179,9 @@ class Puzzles:
         from pipeline.storage import warehouse
 
         with self.connection() as con:
-            warehouse.require_tables(con, game.table("puzzles"), stage_hint="pipeline scrape")
-            runs = warehouse.query(con, game.query("play", "runs"))
+            puzzles = game.table("puzzles")
+            warehouse.require_tables(con, puzzles, stage_hint="pipeline scrape")
+            runs = warehouse.query(con, "play/archive_runs", {"puzzles": puzzles})
         firsts, lasts = runs.column("first"), runs.column("last")
         gaps = [
             {

@@ -42,12 +42,13 @@ def reader_clues(reader: Reader, answers: Sequence[str]) -> dict[str, Clue | Non
 def described_words(reader: Reader, words: Iterable[str]) -> dict[str, tuple[str, list[Sense]]]:
     """Return the base form and senses (most frequent first) of each word WordNet describes."""
     found = reader.query(SENSES, {"words": list(words)})
+    word, base_form, part, gloss, example = map(
+        found.columns.index, ("word", "base_form", "part_of_speech", "gloss", "example")
+    )
     described: dict[str, tuple[str, list[Sense]]] = {}
     for row in found.rows:
-        record = dict(zip(found.columns, row, strict=True))
-        word = record.pop("word")
-        base_form = record.pop("base_form")
-        described.setdefault(word, (base_form, []))[1].append(Sense(**record))
+        sense = Sense(row[part], row[gloss], row[example])
+        described.setdefault(row[word], (row[base_form], []))[1].append(sense)
     return described
 
 

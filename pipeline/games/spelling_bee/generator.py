@@ -16,7 +16,13 @@ from dataclasses import dataclass
 import numpy as np
 
 from pipeline.bench.figures import Figure
-from pipeline.bench.generate import DRAW_SEEDS, GENERATED, cross_validated_auc, total_variation
+from pipeline.bench.generate import (
+    DRAW_SEEDS,
+    GENERATED,
+    classifier_figures,
+    cross_validated_auc,
+    total_variation,
+)
 from pipeline.dates import date_of, day_number, validation_window
 from pipeline.games.generated import Request
 from pipeline.games.spelling_bee import generate
@@ -139,16 +145,12 @@ def drawn_figures(year: ValidationYear, drawn: list[np.ndarray]) -> list[Figure]
     candidates, rows, chosen = year.candidates, year.rows, drawn[0]
     y = np.r_[np.ones(len(rows)), np.zeros(GENERATED)]
     nyt_x = hs.features(candidates.take(rows), year.standing[rows])
-    classifier = float(
-        np.mean(
-            [
-                cross_validated_auc(
-                    np.vstack([nyt_x, hs.features(candidates.take(d), year.standing[d])]), y
-                )
-                for d in drawn
-            ]
+    aucs = [
+        cross_validated_auc(
+            np.vstack([nyt_x, hs.features(candidates.take(d), year.standing[d])]), y
         )
-    )
+        for d in drawn
+    ]
     reference = learned.reference_rows(candidates, year.before.since(year.cut - 2 * 365))
     scale = hs.difficulty_scale(candidates.take(reference))
     percentiles = hs.difficulty_percentile(scale, candidates.take(rows))
@@ -158,7 +160,7 @@ def drawn_figures(year: ValidationYear, drawn: list[np.ndarray]) -> list[Figure]
     letters_nyt = hs.letter_columns(candidates.letters_mask[rows]).mean(axis=0)
     letters_generated = hs.letter_columns(candidates.letters_mask[chosen]).mean(axis=0)
     return [
-        Figure("classifier AUC, 365 generated against the NYT's year (mean of 3 draws)", classifier, "<= 0.60", classifier <= 0.60),
+        *classifier_figures(aucs),
         Figure("mean expected errors per generated puzzle", generated_errors, "<= 1.0", generated_errors <= 1.0),
         Figure("  the NYT's year, same list (its verdicts already learned)", float(candidates.expected_errors[rows].mean())),
         Figure("distance: answers (total variation)", total_variation(candidates.words[rows], candidates.words[chosen], np.arange(0, 200, 5))),
