@@ -23,7 +23,7 @@ from pipeline.games.generated import Request
 from pipeline.games.letter_boxed.generate import BoardMaker
 from pipeline.games.play import custom_words
 from pipeline.games.spelling_bee.generate import HoneycombDraws
-from pipeline.model.difficulty import THIRDS, Difficulty
+from pipeline.model.difficulty import Difficulty
 from pipeline.storage.named_lists import zipf_lookup
 from solvers import letter_boxed as lb
 from solvers.spelling_bee_scoring import word_score
@@ -71,7 +71,7 @@ def draws(seed: int) -> Iterator[tuple[Difficulty, Request, Request]]:
 
 def in_third(difficulty: Difficulty, percentile: float) -> bool:
     """Return whether a rounded percentile is in the difficulty's third."""
-    low, high = THIRDS.get(difficulty.value, (0.0, 100.01))
+    low, high = difficulty.bounds
     return round(low, 1) <= percentile <= round(high, 1)
 
 

@@ -35,7 +35,7 @@ from pipeline.bench.figures import Figure
 from pipeline.bench.load import Checked, Played, check, forget, play
 from pipeline.errors import UserError
 from pipeline.games import GAMES, LETTER_BOXED, SPELLING_BEE
-from pipeline.sources.records import BeeRecord
+from pipeline.games.spelling_bee.records import BeeRecord
 from pipeline.storage import warehouse
 
 IN_FLIGHT = 200

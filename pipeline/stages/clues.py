@@ -16,14 +16,13 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from pipeline.model.clues import Clue, Sense, puzzle_clues
+from pipeline.sources.wordnet import CLUE_TABLES
+from pipeline.storage.explain_index import SENSES
 from pipeline.storage.reader import Reader, require_tables
 
 if TYPE_CHECKING:
     from pipeline.games.game import Game
     from pipeline.storage.warehouse import Connection
-
-SENSES = "clues/word_senses"  # what a clue is made of, by word
-CLUE_TABLES = ("wordnet_words", "wordnet_senses")  # the words stage's
 
 
 def answer_clues(con: Connection, answers: Sequence[str]) -> dict[str, Clue | None]:
