@@ -21,6 +21,7 @@ import duckdb
 
 from pipeline.errors import UserError
 from pipeline.games import game_named
+from pipeline.games.hooks import hooks_of
 from pipeline.storage import named_lists, warehouse
 from pipeline.storage.warehouse import Connection
 
@@ -67,38 +68,21 @@ def probability(con: Connection, word: str, game: str) -> float:
     return float(entry.column("probability")[0])
 
 
-def solve_spelling_bee(letters: str, words: list[str] | None = None) -> list[str]:
-    """Return the answers of a Spelling Bee (center first) with the custom list (or `words`),
-    longest first, then alphabetically.
+def solve(game: str, puzzle: str | list[str], words: list[str] | None = None) -> list[str] | None:
+    """Return a puzzle's answers with the custom list (or `words`), as its game solves it (its
+    hook `solve`): a Spelling Bee's letters (center first) give every answer, longest first, then
+    alphabetically; a Letter Boxed board's sides its best solution (fewest words, then letters,
+    then the commonest rarest word, then alphabetical, as everywhere), or None.
 
-    >>> api.solve_spelling_bee("baeklnt")
+    >>> api.solve("spelling-bee", "baeklnt")
     ['blanket', 'able', 'alba', 'blab']
-    """
-    from solvers.spelling_bee import parse_letters
-    from solvers.spelling_bee_scoring import ScoredSubsetSolver
-
-    game = game_named("spelling-bee")
-    listed = words if words is not None else named_lists.file_word_list("custom", game).words
-    try:
-        puzzle = parse_letters(letters)
-    except ValueError as error:
-        raise UserError(str(error)) from None
-    answers = ScoredSubsetSolver(listed).solve_scored(puzzle).words
-    return sorted(answers, key=lambda word: (-len(word), word))
-
-
-def solve_letter_boxed(sides: list[str], words: list[str] | None = None) -> list[str] | None:
-    """Return the best Letter Boxed solution (fewest words, then letters, then the commonest
-    rarest word, then alphabetical, as everywhere) with the custom list (or `words`), or None.
-
-    >>> api.solve_letter_boxed(["bam", "lci", "kto", "shp"])
+    >>> api.solve("letter-boxed", ["bam", "lci", "kto", "shp"])
     ['blacksmith', 'hop']
     """
-    from solvers import letter_boxed as lb
-
-    game = game_named("letter-boxed")
-    listed = words if words is not None else named_lists.file_word_list("custom", game).words
-    board = lb.parse_board(sides)
-    zipf = named_lists.zipf_lookup(game)
-    best = lb.solve(board, lb.WordIndex(listed).playable(board), zipf=zipf)
-    return list(best.words) if best else None
+    found = game_named(game)
+    solver = hooks_of(found).solve
+    if solver is None:
+        raise UserError(f"{found.title} is not solved from Python")
+    listed = words if words is not None else named_lists.file_word_list("custom", found).words
+    answers: list[str] | None = solver(puzzle, listed)
+    return answers

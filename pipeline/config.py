@@ -18,6 +18,14 @@ def _env_path(name: str) -> Path | None:
     return Path(value).expanduser().resolve() if value else None
 
 
+def added_game_packages() -> list[str]:
+    """Return the packages of the games `PIPELINE_GAMES` adds to the registry (comma-separated):
+    a game kept outside this package, each holding its registry entry `GAME` and its hooks."""
+    return [
+        name.strip() for name in os.environ.get("PIPELINE_GAMES", "").split(",") if name.strip()
+    ]
+
+
 def raw_dir() -> Path:
     """Return the download cache folder (`data/raw/`, or `PIPELINE_RAW`)."""
     return _env_path("PIPELINE_RAW") or Path.cwd() / "data" / "raw"

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from collections import namedtuple
 from dataclasses import dataclass
+from functools import cache
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -11,6 +14,15 @@ class Table:
 
     columns: tuple[str, ...]
     rows: list[tuple]
+
+    def records(self) -> list[Any]:
+        """Return the rows as named tuples (`row.precision`), their fields the column names."""
+        return [row_type(self.columns)._make(row) for row in self.rows]
+
+    def record(self) -> Any:
+        """Return the one row as a named tuple (a query of one row); no row is a bug."""
+        (only,) = self.records()
+        return only
 
     def column(self, name: str) -> list:
         """Return the values of one column."""
@@ -26,3 +38,10 @@ class Table:
         """Return only the named columns."""
         indexes = [self.columns.index(name) for name in names]
         return Table(names, [tuple(row[i] for i in indexes) for row in self.rows])
+
+
+@cache
+def row_type(columns: tuple[str, ...]) -> Any:
+    """Return the named-tuple type of rows with these columns (a column name that is no
+    identifier, as `ends in -s`, is reached by position)."""
+    return namedtuple("Row", columns, rename=True)

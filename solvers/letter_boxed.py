@@ -61,6 +61,8 @@ Link = tuple[tuple[Word, ...], State]
 
 SIDE_COUNT = 4
 SIDE_LENGTH = 3
+BOX_SIZE = SIDE_COUNT * SIDE_LENGTH
+FULL_BOX = (1 << BOX_SIZE) - 1  # every letter of the box, in box-local bits
 MIN_LENGTH = 3
 DEFAULT_MAX_WORDS = 6
 START_LETTER = 26
@@ -762,8 +764,6 @@ def search_links(
     return best_links(step_table(playable, board.mask, shortest_only=True), board.mask, max_words)
 
 
-BOX_SIZE = SIDE_COUNT * SIDE_LENGTH
-FULL_BOX = (1 << BOX_SIZE) - 1  # every letter of the box, in box-local bits
 NEWLINE = ord("\n")
 FAR = 10_000  # more letters than any chain of two words has (counts are int16 to stay small)
 

@@ -22,7 +22,7 @@ import duckdb
 import pytest
 
 from pipeline.games import GAMES
-from pipeline.sources.records import BeeRecord
+from pipeline.games.spelling_bee.records import BeeRecord
 from pipeline.stages import build, scrape
 from pipeline.stages.words import WordCollection, load_words
 from pipeline.storage import custom_lists, warehouse

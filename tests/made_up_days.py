@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime
 
-from pipeline.sources.records import BoxRecord
+from pipeline.games.letter_boxed.records import BoxRecord
 
 # A made-up Letter Boxed day: BLACKSMITH-HOP uses all twelve letters.
 BLACKSMITH = BoxRecord(

@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 
 from pipeline.cli.app import app
 from pipeline.config import mirror_dir
-from pipeline.games import honeycombs as analyze
+from pipeline.games.spelling_bee import honeycombs as analyze
 from pipeline.storage import warehouse
 from pipeline.storage.warehouse import Connection
 from solvers.spelling_bee import make_puzzle

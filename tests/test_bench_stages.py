@@ -128,12 +128,17 @@ def test_the_batch_is_timed_against_the_bare_script_printing_the_same_answers(
 def test_words_and_build_are_timed_together_beside_their_ratio(tmp_path: Path) -> None:
     stage = next(stage for stage in STAGES if stage.name == "words+build")
     assert stage.describe() == "pipeline words + pipeline build" and stage.ratio == 1.2
-    twice = StageTarget("twice", ("--version",), None, then=("--version",))
-    seconds, megabytes = run_together(twice, {**os.environ})
-    once, _ = run_timed(("--version",), {**os.environ})
-    assert seconds > 1.5 * once and 5 < megabytes < 200  # two starts, the larger peak
+    twice = StageTarget("twice", ("--version",), None, then=("no-such-command",))
+    with pytest.raises(UserError, match="^`pipeline no-such-command` failed while timed: "):
+        run_together(twice, {**os.environ})  # the second command runs after the first
     timing = StageTiming(stage, 1, 40.0, 1400.0, against_seconds=32.0, against_megabytes=1450.0)
     table = format_stage_bench([timing], tmp_path)
     row = next(line for line in table.splitlines() if line.startswith("| words+build"))
     assert "pipeline words + pipeline build" in row and "40 s" in row
     assert "32 s, 1,450 MB; 1.25 x (target <= 1.2 x) MISSED" in row
+
+
+def test_a_timed_command_peak_is_its_own_not_its_large_parents() -> None:
+    ballast = b"x" * (600 * 2**20)  # this process resident at over 600 MB when it starts one
+    _, megabytes = run_timed(("--version",), {**os.environ})
+    assert len(ballast) == 600 * 2**20 and 5 < megabytes < 200

@@ -20,18 +20,18 @@ from tests import tiny_archive
 
 
 def test_a_call_beside_returns_what_the_function_returns() -> None:
-    call = beside.Beside(sorted, ["pear", "apple", "fig"])
+    call = beside.CallBeside(sorted, ["pear", "apple", "fig"])
     assert call.result() == ["apple", "fig", "pear"]
 
 
 def test_a_call_beside_raises_what_the_function_raised() -> None:
-    call = beside.Beside(int, "twelve")
+    call = beside.CallBeside(int, "twelve")
     with pytest.raises(ValueError, match=r"^invalid literal for int\(\) with base 10: 'twelve'$"):
         call.result()
 
 
 def test_a_second_process_that_dies_is_one_clear_error() -> None:
-    call = beside.Beside(os._exit, 3)
+    call = beside.CallBeside(os._exit, 3)
     with pytest.raises(UserError) as raised:
         call.result()
     assert str(raised.value) == (
@@ -47,18 +47,18 @@ def process_of(word: str) -> tuple[int, str]:
 
 def test_small_work_is_done_in_the_stage_s_own_process() -> None:
     made = beside.start(process_of, "here", beside=False)
-    assert isinstance(made, beside.Done)
+    assert isinstance(made, beside.CallMadeHere)
     assert made.result() == (os.getpid(), "here")
     apart = beside.start(process_of, "there", beside=True)
-    assert isinstance(apart, beside.Beside)
+    assert isinstance(apart, beside.CallBeside)
     assert apart.result() == (apart.pid, "there")
     assert apart.pid != os.getpid()
 
 
 STAGE_THAT_DIES = """
 import os, sys, time
-from pipeline.stages.beside import Beside
-call = Beside(time.sleep, 60)
+from pipeline.stages.beside import CallBeside
+call = CallBeside(time.sleep, 60)
 print(call.pid, flush=True)
 os._exit(0)
 """

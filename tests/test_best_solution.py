@@ -15,9 +15,9 @@ import pytest
 from pipeline.cli.app import main
 from pipeline.games import LETTER_BOXED
 from pipeline.games.hooks import StoredDay
-from pipeline.games.letter_boxed import hooks, play
+from pipeline.games.letter_boxed import play, today
+from pipeline.games.letter_boxed.records import BoxRecord
 from pipeline.games.play import custom_words
-from pipeline.sources.records import BoxRecord
 from pipeline.storage.named_lists import zipf_lookup
 from solvers import letter_boxed as lb
 from tests.conftest import MirrorWarehouse
@@ -71,7 +71,7 @@ def test_every_archived_board_has_one_best_solution(
     shown = {}
     for record in records:
         day = StoredDay(LETTER_BOXED, record, "stored", True, list(record.dictionary or ()), "")
-        _, today_best = hooks.best_of_the_day(day, zipf)
+        _, today_best = today.best_of_the_day(day, zipf)
         board = lb.parse_board(record.sides)
         puzzle = play.BoxPuzzle(str(record.date), record.date, board, record.par, frozenset(
             record.dictionary or ()), "the NYT's word list of the day")  # fmt: skip

@@ -12,7 +12,8 @@ from typer.testing import CliRunner
 
 from pipeline.cli.app import app
 from pipeline.games import SPELLING_BEE
-from pipeline.sources.records import BeeRecord
+from pipeline.games.spelling_bee.records import BeeRecord
+from pipeline.report.changes import KINDS
 from pipeline.stages import changes, scrape
 from pipeline.stages.summaries import new_reversals, new_reversals_line
 from pipeline.storage import warehouse
@@ -60,7 +61,7 @@ def stored(path: Path) -> list[tuple]:
 
 
 def test_the_table_holds_every_verdict_of_each_word_with_both(history: Path) -> None:
-    a_then_r, r_then_a = changes.KINDS
+    a_then_r, r_then_a = KINDS
     assert stored(history) == [
         ("able", D1, True, None, None, None),
         ("able", D2, False, a_then_r, None, None),
@@ -115,7 +116,7 @@ def test_a_scrape_announces_the_reversals_of_the_days_it_loaded(history: Path) -
 
 def test_the_reversals_line_names_each_game_s_command_and_no_word() -> None:
     # a first scrape's flips begin with words the NYT dropped from Letter Boxed as slurs
-    a_then_r, r_then_a = changes.KINDS
+    a_then_r, r_then_a = KINDS
     flips = Table(
         ("game", "date", "word", "change"),
         [
@@ -195,7 +196,7 @@ def test_the_tiny_letter_boxed_lists(tiny_warehouse: Path) -> None:
             "SELECT word, list(accepted ORDER BY date), list(change ORDER BY date) "
             "FROM verdict_changes WHERE game = 'letter-boxed' GROUP BY word ORDER BY word"
         ).fetchall()
-    a_then_r, r_then_a = changes.KINDS
+    a_then_r, r_then_a = KINDS
     assert rows == [
         ("chat", [False, True, False], [None, r_then_a, a_then_r]),
         ("chop", [False, True, True], [None, r_then_a, None]),

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from pathlib import Path
 
 import pytest
 
@@ -249,15 +250,19 @@ def test_an_archived_puzzles_clues(mirror):
 
 WORD = re.compile(r"[A-Za-z]+")
 REPORT_YEAR = (dt.date(2024, 8, 10), dt.date(2025, 8, 9))
+CLUES_PAGE = Path(__file__).resolve().parent.parent / "docs" / "clues.md"
 
 
 @pytest.mark.mirror
 @pytest.mark.parametrize(
-    ("game", "coverage", "strict_coverage"),
-    [(SPELLING_BEE, 14318 / 16223, 14057 / 16223), (LETTER_BOXED, 577 / 664, 577 / 664)],
+    ("game", "coverage", "strict_coverage", "as_written"),
+    [
+        (SPELLING_BEE, 14318 / 16223, 14057 / 16223, ("88.26%", "86.65%")),
+        (LETTER_BOXED, 577 / 664, 577 / 664, ("86.90%", "86.90%")),
+    ],
     ids=[game.name for game in GAMES],
 )
-def test_every_archived_clue_hides_its_answer(mirror, game, coverage, strict_coverage):
+def test_every_archived_clue_hides_its_answer(mirror, game, coverage, strict_coverage, as_written):
     clues_by_date = archive_clues(mirror, game)
     base_of = dict(mirror.execute("SELECT word, base_form FROM wordnet_words").fetchall())
     for day in clues_by_date.values():
@@ -272,3 +277,10 @@ def test_every_archived_clue_hides_its_answer(mirror, game, coverage, strict_cov
     assert clue_coverage(clues_by_date, *REPORT_YEAR) == coverage
     strict = archive_clues(mirror, game, strict=True)  # every gloss naming another: no clue
     assert clue_coverage(strict, *REPORT_YEAR) == strict_coverage
+    assert (f"{coverage:.2%}", f"{strict_coverage:.2%}") == as_written
+    paragraph = next(
+        p
+        for p in CLUES_PAGE.read_text().split("\n\n")
+        if p.startswith("Of the mirror's report year")
+    )
+    assert all(f"{figure} " in paragraph for figure in as_written)  # as docs/clues.md gives them

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from pipeline.games import LETTER_BOXED, SPELLING_BEE
-from pipeline.render.model import ConfidenceReport
 from pipeline.report import confidence as report_confidence
+from pipeline.report.results import ConfidenceReport
 from pipeline.stages import report
 from tests.conftest import MirrorWarehouse
 

@@ -136,14 +136,12 @@ def test_the_options_the_manual_says_are_shared_are() -> None:
 
 
 LINK = re.compile(r"\]\(([^)#\s]+)(?:#[^)]*)?\)")
-# Written on its own branch (the code layout's); the README's old section waits for it beside.
-NOT_YET = {DOCS / "architecture.md"}
 
 
 @pytest.mark.parametrize("page", [README, *pages()], ids=lambda page: page.name)
 def test_every_link_leads_to_a_file_of_the_project(page: Path) -> None:
     targets = {(page.parent / link).resolve() for link in LINK.findall(page.read_text())}
-    missing = {target for target in targets if not target.exists() and target not in NOT_YET}
+    missing = {target for target in targets if not target.exists()}
     assert sorted(map(str, missing)) == []
 
 

@@ -10,8 +10,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from pipeline.model.evidence import HISTORY_BUCKETS, bucket_names
-from pipeline.stages import build
+from pipeline.dates import day_number
+from pipeline.games import GAMES, SPELLING_BEE
+from pipeline.games.hooks import hooks_of
+from pipeline.model.evidence import DAY_FLAGS, HISTORY_BUCKETS, bucket_names
+from pipeline.sources.word_lists import WORD_FLAGS, WORD_LISTS
 from pipeline.storage import warehouse
 from tests.conftest import BuiltEvidence
 from tests.tiny_archive import AS_OF, P1, P2, P3
@@ -27,14 +30,14 @@ def row(evidence: BuiltEvidence, word: str, as_of: dt.date) -> dict:
     if rows is evidence.current:
         where = np.array([words.index(word)])
     else:
-        same_day = evidence.history["day"] == build.day_number(as_of)
+        same_day = evidence.history["day"] == day_number(as_of)
         where = np.flatnonzero(same_day & (evidence.history["word_id"] == words.index(word)))
     assert len(where) == 1, (word, as_of, where)
     found: dict = {name: plain(values[where[0]]) for name, values in rows.columns.items()}
     judged = found["prior_verdicts"] > 0
     found["accepted"] = found.get("accepted")
     found["last_accepted"] = found["last_accepted"] if judged else None
-    found["bucket"] = bucket_names()[found["bucket_code"]]
+    found["bucket"] = bucket_names(hooks_of(SPELLING_BEE).evidence_flags)[found["bucket_code"]]
     found["history_bucket"] = HISTORY_BUCKETS[found["history_code"]] if judged else None
     return found
 
@@ -148,3 +151,32 @@ def test_custom_words_rows(tiny_warehouse: Path) -> None:
         ("chat", True, 0, 0, None, None, None, None, 0.0, "0110010@0.0", 0, 0.5, 0, 4,
          4 + 128 + 1 + 2**19),
     ]  # fmt: skip
+
+
+def test_the_word_features_hold_every_flag_the_word_lists_give(tiny_warehouse: Path) -> None:
+    """build/word_features.sql has a column per flag of the word lists' registry (WORD_FLAGS), and
+    a list's membership flag is true exactly for the universe words the list gave."""
+    with warehouse.open_warehouse(tiny_warehouse, read_only=True) as con:
+        params = {"game": SPELLING_BEE.name, "min_length": 4, "edited_words": []}
+        warehouse.run(con, "build/universe", params)
+        warehouse.run(con, "build/word_stems")
+        features = warehouse.run(con, "build/word_features").fetchnumpy()
+        sources = con.sql(
+            "SELECT coalesce(w.sources, []) FROM universe AS u LEFT JOIN words AS w USING (word) "
+            "ORDER BY u.word_id"
+        ).fetchall()
+    flag_columns = [
+        name for name in features if name not in ("zipf_bin", "first_listed", "offensive")
+    ]
+    assert flag_columns == list(WORD_FLAGS)
+    for listed in WORD_LISTS:
+        if listed.keeps_words and listed.evidence:
+            membership = [listed.name in found for (found,) in sources]
+            assert features[listed.evidence[0]].tolist() == membership, listed.name
+
+
+def test_every_game_s_flags_are_known_once() -> None:
+    for game in GAMES:
+        flags = hooks_of(game).evidence_flags
+        assert sorted(set(flags)) == sorted(flags), game.name
+        assert set(flags) <= {*WORD_FLAGS, *DAY_FLAGS}, game.name

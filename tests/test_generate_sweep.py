@@ -1,13 +1,13 @@
-"""Every draw the custom lists can make is delivered: seeds x every difficulty x `--count` 1 and
-20, both games, on the mirror warehouse, with each record checked against the rules.
+"""Every draw the custom lists can make is delivered: seeds 0-99 x every difficulty x `--count` 1
+and 20, both games, on the mirror warehouse, with each record checked against the rules.
 
 The generators are called in process, once per draw, through the objects `pipeline generate`
 builds once per command (BoardMaker, HoneycombDraws): the draws of a seed share the boards made
-for it, as one command's draws would. Spelling Bee is swept over the 100 seeds of the bench's
-sweep; Letter Boxed over LETTER_BOXED_SEEDS, since its 100 seeds take 35-40 s of CPU on this
-machine (about 230 boards made a seed: the hard third is a quarter of the boards made, and a
-block of 10 draws from 30 of them). `pipeline bench generate` sweeps all 100 seeds of both games
-(its figures "draws delivered whole").
+for it, as one command's draws would. Each game's 100 seeds are swept in chunks of CHUNK seeds, so
+that the test processes of `make test` share them (the 20 chunks took 59 s of CPU on 2026-11-26,
+most of it Letter Boxed's: about 230 boards made a seed, the hard third a quarter of the boards
+made, a block of 10 drawn from 30 of them); each process makes a game's generator once.
+`pipeline bench generate` sweeps the same draws (its figures "draws delivered whole").
 """
 
 from __future__ import annotations
@@ -23,24 +23,43 @@ from pipeline.games.generated import Request
 from pipeline.games.letter_boxed.generate import BoardMaker
 from pipeline.games.play import custom_words
 from pipeline.games.spelling_bee.generate import HoneycombDraws
-from pipeline.model.difficulty import THIRDS, Difficulty
+from pipeline.model.difficulty import Difficulty
 from pipeline.storage.named_lists import zipf_lookup
 from solvers import letter_boxed as lb
 from solvers.spelling_bee_scoring import word_score
 from tests.conftest import MirrorWarehouse
 
-LETTER_BOXED_SEEDS = SWEEP_SEEDS[:25]
 FEW, MANY = sorted(SWEEP_COUNTS)
 PLACES = range(1, MANY + 1)
+CHUNK = 10
+CHUNKS = [SWEEP_SEEDS[start : start + CHUNK] for start in range(0, len(SWEEP_SEEDS), CHUNK)]
 
 
-@pytest.fixture
-def mirror_env(mirror_warehouse: MirrorWarehouse, monkeypatch: pytest.MonkeyPatch) -> Iterator:
+def chunk_id(seeds: range) -> str:
+    """Return a chunk's test id (`seeds10-19`)."""
+    return f"seeds{seeds[0]}-{seeds[-1]}"
+
+
+@pytest.fixture(scope="module")
+def mirror_env(mirror_warehouse: MirrorWarehouse) -> Iterator:
     """Point the pipeline at the mirror warehouse and its lists; yield a connection to it."""
-    for name, value in mirror_warehouse.env.items():
-        monkeypatch.setenv(name, value)
-    with contextlib.closing(mirror_warehouse.connect()) as con:
-        yield con
+    with pytest.MonkeyPatch.context() as env:
+        for name, value in mirror_warehouse.env.items():
+            env.setenv(name, value)
+        with contextlib.closing(mirror_warehouse.connect()) as con:
+            yield con
+
+
+@pytest.fixture(scope="module")
+def board_maker(mirror_env) -> BoardMaker:
+    """Return Letter Boxed's generator, made once per test process."""
+    return BoardMaker.of(mirror_env, custom_words(LETTER_BOXED), zipf_lookup(LETTER_BOXED), None)
+
+
+@pytest.fixture(scope="module")
+def honeycombs(mirror_env) -> HoneycombDraws:
+    """Return Spelling Bee's generator, made once per test process."""
+    return HoneycombDraws.of(mirror_env, None)
 
 
 def draws(seed: int) -> Iterator[tuple[Difficulty, Request, Request]]:
@@ -52,14 +71,15 @@ def draws(seed: int) -> Iterator[tuple[Difficulty, Request, Request]]:
 
 def in_third(difficulty: Difficulty, percentile: float) -> bool:
     """Return whether a rounded percentile is in the difficulty's third."""
-    low, high = THIRDS.get(difficulty.value, (0.0, 100.01))
+    low, high = difficulty.bounds
     return round(low, 1) <= percentile <= round(high, 1)
 
 
-def test_every_letter_boxed_draw_is_delivered(mirror_env) -> None:
-    maker = BoardMaker.of(mirror_env, custom_words(LETTER_BOXED), zipf_lookup(LETTER_BOXED), None)
+@pytest.mark.parametrize("seeds", CHUNKS, ids=chunk_id)
+def test_every_letter_boxed_draw_is_delivered(board_maker: BoardMaker, seeds: range) -> None:
+    maker = board_maker
     nyt_letters = maker.reference.nyt_letters
-    for seed in LETTER_BOXED_SEEDS:
+    for seed in seeds:
         for difficulty, many, few in draws(seed):
             records = maker.records(many)
             assert [r["id"] for r in records] == [f"g{seed}-{difficulty}-{n}" for n in PLACES]
@@ -83,10 +103,9 @@ def assert_board_keeps_the_rules(
     assert lb.is_playable(board, first) and lb.is_playable(board, second)
 
 
-@pytest.mark.parametrize("half", [SWEEP_SEEDS[:50], SWEEP_SEEDS[50:]], ids=["seeds0", "seeds50"])
-def test_every_spelling_bee_draw_is_delivered(mirror_env, half: range) -> None:
-    honeycombs = HoneycombDraws.of(mirror_env, None)
-    for seed in half:
+@pytest.mark.parametrize("seeds", CHUNKS, ids=chunk_id)
+def test_every_spelling_bee_draw_is_delivered(honeycombs: HoneycombDraws, seeds: range) -> None:
+    for seed in seeds:
         for difficulty, many, few in draws(seed):
             records = honeycombs.records(many)
             assert [r["id"] for r in records] == [f"g{seed}-{difficulty}-{n}" for n in PLACES]

@@ -7,37 +7,38 @@ its own folder, and the server's puzzle cache in serve/, not among the stages)."
 from __future__ import annotations
 
 import ast
+import fnmatch
 import re
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-# Each layer may import its own and the layers after it, never one before it.
+# Each layer, top to bottom as docs/architecture.md draws them, may import its own
+# modules and those of the layers below it, never one above. `NAME.**` is a package and all it
+# holds, `*` one name; of two patterns that fit a module, the one naming more of it wins.
 LAYERS = (
-    ("front ends", ("pipeline.cli", "pipeline.serve")),
+    # the command line and the server, each game's own commands among them
+    ("front ends", ("pipeline.cli.**", "pipeline.serve.**", "pipeline.games.*.cli")),
     (
         "commands' work",
-        ("pipeline.stages", "pipeline.report", "pipeline.bench", "pipeline.solve", "pipeline.api"),
+        ("pipeline.stages.**", "pipeline.bench.**", "pipeline.solve.**", "pipeline.api")
+        + ("pipeline.games.*.generator",),  # a game's generator as the commands ask it
     ),
-    ("games' hooks", ("pipeline.games",)),
-    ("rendering", ("pipeline.render",)),
-    ("storage", ("pipeline.storage",)),
-    ("model and sources", ("pipeline.model", "pipeline.sources")),
+    ("the report", ("pipeline.report.**",)),
+    ("the games", ("pipeline.games.**",)),
+    ("rendering", ("pipeline.render.**",)),
+    ("storage", ("pipeline.storage.**",)),
+    ("model and sources", ("pipeline.model.**", "pipeline.sources.**")),
     (
         "base",
         ("pipeline.errors", "pipeline.config", "pipeline.progress", "pipeline.table")
-        + ("pipeline.collector",)
-        + ("pipeline.games.registry",),  # the registry itself: names, no behaviour
+        + ("pipeline.dates", "pipeline.collector")
+        # the game registry and each game's records: names and data every layer reads
+        + ("pipeline.games", "pipeline.games.game", "pipeline.games.*.records"),
     ),
-    ("solvers", ("solvers",)),
+    ("solvers", ("solvers.**",)),
 )
-# The game registry (games/__init__.py and the Game class) is plain data every layer reads; each
-# game's hooks (games/<slug>/hooks.py) are loaded by name when a stage calls them.
-REGISTRY_MODULES = {
-    "pipeline.games": "pipeline.games.registry",
-    "pipeline.games.game": "pipeline.games.registry",
-}
 FRONT_END_LIBRARIES = ("typer", "click", "fastapi", "starlette", "uvicorn", "argparse")
 IO_LIBRARIES = ("duckdb", "requests", "urllib", "socket", "os", "shutil", "pathlib", "tempfile")
 
@@ -83,25 +84,40 @@ def imported_modules(path: Path, at_run_time: bool = False) -> list[str]:
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
             names = [f"{node.module}.{alias.name}" for alias in node.names]
             modules += [name if is_module(name) else node.module for name in names]
-    return [REGISTRY_MODULES.get(module, module) for module in modules]
+    return modules
+
+
+def fits(module: str, pattern: str) -> bool:
+    """Return True when a module fits a layer's pattern."""
+    if pattern.endswith(".**"):
+        package = pattern.removesuffix(".**")
+        return module == package or fnmatch.fnmatchcase(module, package + ".*")
+    return len(module.split(".")) == len(pattern.split(".")) and fnmatch.fnmatchcase(
+        module, pattern
+    )
+
+
+def named_parts(pattern: str) -> tuple[int, bool]:
+    """Return how much of a module a pattern names: its names, and whether it names it whole."""
+    names = [part for part in pattern.split(".") if part not in ("*", "**")]
+    return len(names), not pattern.endswith(".**")
 
 
 def layer_of(module: str) -> int | None:
-    """Return the layer of a project module (the most specific prefix wins), or None."""
-    best: tuple[int, int] | None = None
-    for number, (_, prefixes) in enumerate(LAYERS):
-        for prefix in prefixes:
-            if (module == prefix or module.startswith(prefix + ".")) and (
-                best is None or len(prefix) > best[1]
-            ):
-                best = (number, len(prefix))
-    return None if best is None else best[0]
+    """Return the layer of a project module (the pattern naming more of it wins), or None."""
+    fitting = [
+        (named_parts(pattern), number)
+        for number, (_, patterns) in enumerate(LAYERS)
+        for pattern in patterns
+        if fits(module, pattern)
+    ]
+    return max(fitting)[1] if fitting else None
 
 
 @pytest.mark.parametrize("path", python_files("pipeline", "solvers"), ids=module_name)
 def test_imports_only_run_downward(path: Path) -> None:
     name = module_name(path)
-    own = layer_of(REGISTRY_MODULES.get(name, name))
+    own = layer_of(name)
     if own is None:
         return  # pipeline/__init__.py: the version, read lazily
     upward = [
@@ -141,7 +157,7 @@ def test_the_dictionary_model_does_no_io() -> None:
 
 def test_only_the_front_ends_read_what_a_user_types() -> None:
     for path in python_files("pipeline", "solvers"):
-        if module_name(path).startswith(("pipeline.cli", "pipeline.serve")):
+        if layer_of(module_name(path)) == 0:  # the front ends
             continue
         text = path.read_text(encoding="utf-8")
         libraries = [m for m in imported_modules(path) if m.split(".")[0] in FRONT_END_LIBRARIES]
@@ -157,3 +173,26 @@ def test_the_server_names_no_game() -> None:
     for path in python_files("pipeline/serve"):
         named = GAME_NAMES.findall(path.read_text(encoding="utf-8"))
         assert named == [], path
+
+
+def test_every_module_has_one_layer() -> None:
+    names = [module_name(path) for path in python_files("pipeline", "solvers")]
+    assert [name for name in names if layer_of(name) is None] == ["pipeline"]  # its version
+    layers = {
+        name: LAYERS[number][0]
+        for name, number in ((n, layer_of(n)) for n in names)
+        if number is not None
+    }
+    assert layers["pipeline.games"] == layers["pipeline.games.game"] == "base"
+    assert (
+        layers["pipeline.games.hooks"] == layers["pipeline.games.spelling_bee.hooks"] == "the games"
+    )
+    assert layers["pipeline.report.sections"] == "the report"
+
+
+def test_the_architecture_page_draws_the_layers_in_their_order() -> None:
+    """docs/architecture.md's drawing names each layer, top to bottom, as LAYERS does."""
+    page = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    drawing = page.split("```", 2)[1]
+    drawn = [line.removesuffix(":") for line in drawing.splitlines() if line[:1].isalpha()]
+    assert drawn == [name for name, _ in LAYERS]

@@ -202,9 +202,10 @@ def test_a_build_whose_lists_go_to_a_read_only_file_system_changes_nothing(
         result = pipeline("build", warehouse=copy, PIPELINE_CUSTOM=str(folder))
         last = result.output.splitlines(keepends=True)[-1]  # after the stage's progress lines
         assert result.exit_code == 2 and "Traceback" not in result.output
-        # the first file the build stages there: Letter Boxed's explain index (its words' index
-        # fails too, in a thread the build waits for; the build's own error is the one shown)
-        assert last.startswith(f"error: cannot write {folder}/.letter_boxed_explain.cols.")
+        # the first file the build stages there: Letter Boxed's list, staged once the game is
+        # built (its words' index fails too, in a thread the build waits for; the build's own
+        # error is the one shown)
+        assert last.startswith(f"error: cannot write {folder}/.letter_boxed.txt.")
         assert last.endswith(f".part: the folder {folder} " + READ_ONLY_REST)
         assert listing(folder) == []
     assert warehouse_snapshot(copy) == before

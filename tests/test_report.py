@@ -16,7 +16,7 @@ from pipeline.games import SPELLING_BEE
 from pipeline.model.rule import Rule
 from pipeline.render import chart as render_chart
 from pipeline.render import csv as render_csv
-from pipeline.render import model as report_model
+from pipeline.report import results as report_model
 from pipeline.report import sections
 from pipeline.stages import build, report
 from pipeline.storage import warehouse
@@ -207,7 +207,7 @@ def test_report_files(connection: warehouse.Connection, tmp_path: Path) -> None:
         "spelling_bee_extra_words.csv",
     ]
     overall = read_csv(tmp_path / "out" / "spelling_bee_overall.csv")
-    assert overall[0] == ["dictionary", *report_model.SCORE_COLUMNS]
+    assert overall[0] == ["dictionary", *report_model.REPORTED_SCORES]
     assert overall[1] == [
         "custom",
         "3",

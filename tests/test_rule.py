@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from pipeline.games.hooks import GameHooks
 from pipeline.model.rule import Evidence, Rule, decide, reasons
 from pipeline.stages.build import score_predictions
 from pipeline.storage import warehouse
@@ -77,7 +78,7 @@ def test_reasons():
         {"prior_verdicts": 4, "prior_accepted": 3, "score_180": 0.25},
         {"bucket": "1100110@3.5", "bucket_size": 120, "bucket_rate": 0.8},
     )
-    assert reasons(rows, RULE, decide(rows, RULE)) == [
+    assert reasons(rows, RULE, decide(rows, RULE), GameHooks.evidence_flags) == [
         "in: accepted in 3 of 4 puzzles where it was eligible, score_180 = +0.25",
         "in: never eligible; 80% (smoothed) of the 120 earlier new words [in 2of12id yes, "
         "in ENABLE yes, in an NYT Letter Boxed list no, capitalized in web2 no, inflects an "

@@ -13,8 +13,8 @@ import pytest
 from typer.testing import CliRunner
 
 from pipeline.cli.app import app
-from pipeline.games.letter_boxed.hooks import box_problems
-from pipeline.sources.records import BoxRecord
+from pipeline.games.letter_boxed.archive import box_problems
+from pipeline.games.letter_boxed.records import BoxRecord
 from tests.conftest import MIRROR_UNTIL, MirrorWarehouse
 
 pytestmark = pytest.mark.mirror

@@ -3,7 +3,7 @@
 import datetime as dt
 from pathlib import Path
 
-from pipeline.sources.records import BoxRecord
+from pipeline.games.letter_boxed.records import BoxRecord
 from pipeline.stages.scrape import ScrapeRun, load
 from pipeline.storage import warehouse
 

@@ -31,6 +31,15 @@ def test_a_file_of_only_its_header_or_nothing_holds_no_word() -> None:
     assert "aaa" not in SortedWordValues(b"")
 
 
+@pytest.mark.parametrize(
+    ("data", "rows"),
+    [(b"", False), (b"word\tzipf\n", False), (b"word\tzipf\n\n\r\n", False), (file_of(ROWS), True)],
+)
+def test_a_file_is_true_when_it_has_a_row(data: bytes, rows: bool) -> None:
+    # the solver asks `if not zipf` of every board it solves: from the first row, not a count
+    assert bool(SortedWordValues(data)) is rows is (len(SortedWordValues(data)) > 0)
+
+
 @settings(max_examples=200, deadline=None)
 @given(
     st.dictionaries(st.text("abcz", min_size=1, max_size=5), st.integers(0, 700), max_size=40),

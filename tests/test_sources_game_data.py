@@ -8,13 +8,14 @@ import json
 
 import pytest
 
+from pipeline.games.spelling_bee.records import BeeRecord
 from pipeline.sources.nyt_gamedata import parse_nyt_gamedata_day
 from pipeline.sources.nyt_live import (
     extract_game_data,
     parse_nyt_live_letter_boxed,
     parse_nyt_live_spelling_bee,
 )
-from pipeline.sources.records import BeeRecord, ParseError
+from pipeline.sources.records import ParseError
 from pipeline.sources.simeydk import parse_letterboxed_day
 from tests.conftest import SIMEYDK_DIR, TEDMISTON_DIR, fixture
 from tests.made_up_days import BLACKSMITH, CLIMBED_ANSWERS, PLANTER_ANSWERS

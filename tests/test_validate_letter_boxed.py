@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.games.letter_boxed.hooks import box_problems
-from pipeline.sources.records import BoxRecord
+from pipeline.games.letter_boxed.archive import box_problems
+from pipeline.games.letter_boxed.records import BoxRecord
 from pipeline.sources.simeydk import parse_letterboxed_day
 from solvers.letter_boxed import Board, unplayable_reason
 from tests.conftest import SIMEYDK_DIR, problems_by_date

@@ -14,7 +14,7 @@ import pytest
 from typer.testing import CliRunner
 
 from pipeline.cli.app import app
-from pipeline.sources.records import BeeRecord
+from pipeline.games.spelling_bee.records import BeeRecord
 from pipeline.stages import scrape, words
 from pipeline.stages.words import WordCollection, load_words
 from pipeline.storage import warehouse

@@ -22,7 +22,8 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 
-from pipeline.sources.records import BeeRecord, BoxRecord
+from pipeline.games.letter_boxed.records import BoxRecord
+from pipeline.games.spelling_bee.records import BeeRecord
 from pipeline.sources.wordnet import FORM_COLUMNS, SENSE_COLUMNS
 from pipeline.stages.scrape import ScrapeRun, accept
 from pipeline.stages.words import WordCollection

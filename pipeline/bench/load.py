@@ -16,7 +16,7 @@ import contextlib
 import json
 import time
 from collections import Counter
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 
 CONNECTION_ERRORS = (OSError, asyncio.IncompleteReadError, ConnectionError, ValueError)
@@ -83,6 +83,7 @@ class Played:
     waits: list[float] = field(default_factory=list)  # ms, per guess answered 200
     failures: Counter[str] = field(default_factory=Counter)  # what failed, by kind
     seconds: float = 0.0  # the guesses' wall time
+    cpu: dict[str, float] = field(default_factory=dict)  # CPU seconds of the guesses, by meter
 
     @property
     def guesses_per_second(self) -> float:
@@ -132,11 +133,14 @@ async def play(
     in_flight: int,
     timeout: float,
     played: Played | None = None,
+    meters: Mapping[str, Callable[[], float]] | None = None,
 ) -> Played:
     """Make a player per plan, then play each plan's guesses (POST `path`), `in_flight` at once;
     stop by `timeout` seconds. What happens is written to `played` as it happens (a new one when
-    none is given)."""
+    none is given), with the CPU seconds each of `meters` (a clock of CPU time) counted over the
+    guesses."""
     played = played or new_played(len(plans))
+    meters = meters or {}
 
     async def join(connection: Connection, index: int) -> None:
         answer = await attempt(connection, played, "POST", "/api/players")
@@ -153,9 +157,10 @@ async def play(
                     played.accepted[index].append(word)
 
     await asyncio.wait_for(in_lanes(host, port, len(plans), in_flight, join), timeout)
-    started = time.perf_counter()
+    started, cpu_before = time.perf_counter(), {name: read() for name, read in meters.items()}
     await asyncio.wait_for(in_lanes(host, port, len(plans), in_flight, guesses), timeout)
     played.seconds = time.perf_counter() - started
+    played.cpu = {name: read() - cpu_before[name] for name, read in meters.items()}
     return played
 
 

@@ -35,7 +35,7 @@ from pipeline.bench.figures import Figure
 from pipeline.bench.load import Checked, Played, check, forget, play
 from pipeline.errors import UserError
 from pipeline.games import GAMES, LETTER_BOXED, SPELLING_BEE
-from pipeline.sources.records import BeeRecord
+from pipeline.games.spelling_bee.records import BeeRecord
 from pipeline.storage import warehouse
 
 IN_FLIGHT = 200
@@ -48,6 +48,8 @@ SCALING_TARGET = 1.2  # N workers answer at least this many times the guesses a 
 CLUE_ASKS = 200  # a player's clue requests timed on each game's puzzle
 CLUE_TARGET_MS = 50.0  # a player sees a clue within this much of the server's time
 READING_SECONDS = 1.0  # a player looks at a puzzle this long before asking for a clue
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK")  # the unit of /proc's CPU times
+SERVER_CPU, CLIENT_CPU = "the server", "the load generator"
 
 
 def free_port() -> int:
@@ -138,15 +140,35 @@ class LoadRun:
         return sum(self.played.failures.values()) + self.checked.unreadable
 
 
-def load_test(url: str, date: str, plans: list[list[str]], workers: int) -> LoadRun:
+def tree_cpu_seconds(pid: int) -> float:
+    """Return the CPU seconds (user and system) a process and its living descendants have used
+    (a server's workers are its children)."""
+    total, pending = 0.0, [pid]
+    while pending:
+        process = Path(f"/proc/{pending.pop()}")
+        with contextlib.suppress(OSError):  # a process that ended meanwhile
+            times = (process / "stat").read_text().rsplit(")", 1)[1].split()[11:13]
+            total += (int(times[0]) + int(times[1])) / CLOCK_TICKS
+            for children in process.glob("task/*/children"):
+                pending += [int(child) for child in children.read_text().split()]
+    return total
+
+
+def load_test(
+    url: str, date: str, plans: list[list[str]], workers: int, server_pid: int
+) -> LoadRun:
     """Play every plan against a running server, read each player's words back, then forget the
-    players; return what happened."""
+    players; return what happened, with the CPU time the server and this process (the load
+    generator) spent on the guesses."""
     host, port = url.removeprefix("http://").split(":")
     path = f"/api/spelling-bee/{date}"
     requests.get(f"{url}{path}", timeout=30).raise_for_status()  # the puzzle read once
+    meters = {SERVER_CPU: lambda: tree_cpu_seconds(server_pid), CLIENT_CPU: time.process_time}
 
     async def run() -> LoadRun:
-        played = await play(host, int(port), f"{path}/guess", plans, IN_FLIGHT, LOAD_TIMEOUT)
+        played = await play(
+            host, int(port), f"{path}/guess", plans, IN_FLIGHT, LOAD_TIMEOUT, meters=meters
+        )
         checked = await check(host, int(port), f"{path}/progress", played, plans, IN_FLIGHT)
         await forget(host, int(port), played, IN_FLIGHT)
         return LoadRun(workers, played, checked)
@@ -168,7 +190,40 @@ def load_figures(run: LoadRun) -> list[Figure]:
         Figure("a guess as the client waited, p50, ms", p50, digits=1),
         Figure("a guess as the client waited, p99, ms", p99, f"<= {P99_TARGET_MS:g}",
                p99 <= P99_TARGET_MS, digits=1),
+        *cpu_figures(played),
     ]  # fmt: skip
+
+
+def cpu_figures(played: Played) -> list[Figure]:
+    """Return the CPU the server and the load generator spent on the guesses: per guess, and
+    the cores each kept busy (the machine's others ran whatever else it ran)."""
+    guesses, seconds = max(len(played.waits), 1), max(played.seconds, 1e-9)
+    return [
+        figure
+        for meter, cpu in played.cpu.items()
+        for figure in (
+            Figure(f"CPU a guess, {meter}, ms", cpu / guesses * 1000, digits=3),
+            Figure(f"cores kept busy by {meter}", cpu / seconds, digits=2),
+        )
+    ]
+
+
+def cpu_a_guess(run: LoadRun, meter: str) -> float:
+    """Return the CPU seconds a guess cost `meter` in a load run."""
+    return run.played.cpu[meter] / max(len(run.played.waits), 1)
+
+
+def scaling_ceiling(one: LoadRun, many: LoadRun, workers: int) -> float:
+    """Return the most `workers` workers could answer against one on this machine's cores, were
+    they idle but for the bench, from each guess's CPU: one worker keeps at most one core busy
+    (1 / server a guess), and every process shares the cores with the load generator (cores /
+    (server + load generator) a guess)."""
+
+    def most(run: LoadRun, busy: int) -> float:
+        server, client = cpu_a_guess(run, SERVER_CPU), cpu_a_guess(run, CLIENT_CPU)
+        return min(busy / server, (os.cpu_count() or 1) / (server + client))
+
+    return most(many, workers) / most(one, 1)
 
 
 def bench_serve(players: int, workers: int, store: str | None) -> dict[str, list[Figure]]:
@@ -181,8 +236,8 @@ def bench_serve(players: int, workers: int, store: str | None) -> dict[str, list
         with contextlib.ExitStack() as stack:
             folder = Path(stack.enter_context(tempfile.TemporaryDirectory()))
             progress = store or folder / "progress.sqlite"
-            url, start, _ = stack.enter_context(started_server(progress, count))
-            run = load_test(url, date, guesses, count)
+            url, start, server = stack.enter_context(started_server(progress, count))
+            run = load_test(url, date, guesses, count, server.pid)
             clues = clue_figures(url, date) if count == 1 else None
         runs.append(run)
         title = f"pipeline serve --workers {count} ({players:,} players, {IN_FLIGHT} in flight)"
@@ -197,6 +252,8 @@ def bench_serve(players: int, workers: int, store: str | None) -> dict[str, list
         sections[f"{workers} workers against 1"] = [
             Figure("guesses a second, ratio", ratio, f">= {SCALING_TARGET:g}",
                    ratio >= SCALING_TARGET, digits=2),
+            Figure("the most the cores allow, from the CPU a guess (idle but for the bench)",
+                   scaling_ceiling(runs[0], runs[1], workers), digits=2),
         ]  # fmt: skip
     return sections
 

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from pipeline import progress
-from pipeline.games import honeycombs as analyze
-from pipeline.games.letter_boxed.hooks import archived_days
+from pipeline.games.letter_boxed.solutions import archived_days
+from pipeline.games.spelling_bee import honeycombs as analyze
 from pipeline.render.text import markdown_table
 from pipeline.solve.sql_solver import SqlSolver
 from pipeline.storage import warehouse

@@ -110,6 +110,17 @@ LIBRARY_WORDS = re.compile(r"Input should be a valid (integer|number)\b[^()]*?(?
 PLAIN_WORDS = {"integer": "not a whole number", "number": "not a number"}
 
 
+def register_game_commands() -> None:
+    """Import each game's own commands, so that they register on the groups."""
+    from pipeline.games import GAMES
+    from pipeline.games.hooks import hooks_of
+
+    for game in GAMES:
+        commands = hooks_of(game).commands
+        if commands is not None:
+            importlib.import_module(commands)
+
+
 def main() -> None:
     """Entry point of the console script: every error a user can cause is one `error:` line on
     stderr and exit status 2; Ctrl-C is the line `interrupted` and exit status 130."""
@@ -131,7 +142,11 @@ def main() -> None:
 
 
 # The commands, each family in its module, imported so that they register on the groups: setup
-# first, as the help shows the panels in the order their first commands registered.
-COMMAND_MODULES = ("setup", "reports", "spelling_bee", "letter_boxed", "serve")
-for module in COMMAND_MODULES:
+# first, as the help shows the panels in the order their first commands registered; each game's
+# own commands (its hook `commands`, in the registry's order) before every generator's and the
+# server's.
+for module in ("setup", "reports"):
+    importlib.import_module(f"pipeline.cli.{module}")
+register_game_commands()
+for module in ("generate", "serve"):
     importlib.import_module(f"pipeline.cli.{module}")

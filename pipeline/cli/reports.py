@@ -32,8 +32,8 @@ from pipeline.cli.options import (
 from pipeline.errors import UserError
 from pipeline.games import GAMES, GameName, game_named, games_named
 from pipeline.render.text import plural
+from pipeline.storage.named_lists import CUSTOM
 
-CUSTOM = "custom"
 ExportWhat = StrEnum(  # type: ignore[misc]
     "ExportWhat", {**{game.slug: game.name for game in GAMES}, CUSTOM: CUSTOM}
 )
@@ -298,7 +298,7 @@ def changes(
     Example: pipeline changes letter-boxed --format csv --out changes.csv
     """
     from pipeline.render.markdown import sections_markdown
-    from pipeline.report.sections import changes_sections
+    from pipeline.report.changes import changes_sections
     from pipeline.stages import changes as stage
     from pipeline.stages.explain import normalize
     from pipeline.stages.export import check_export_target

@@ -97,6 +97,7 @@ def build(
 
     Example: pipeline build spelling-bee
     """
+    from pipeline.dates import validation_window
     from pipeline.stages import build as stage
     from pipeline.storage import custom_lists
     from pipeline.storage.edits import read_edits
@@ -115,7 +116,7 @@ def build(
         return
     for summary in summaries:
         test = summary.test_year
-        chosen_from, chosen_until = stage.validation_window(test.last)
+        chosen_from, chosen_until = validation_window(test.last)
         print(
             f"{summary.game.name}: {len(summary.words):,} words\n"
             f"  the validation year, {chosen_from} .. {chosen_until} (the rule chosen on it): "

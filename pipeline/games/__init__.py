@@ -6,9 +6,10 @@ a stage calls it.
 
 from __future__ import annotations
 
-import datetime as dt
+import importlib
 from enum import StrEnum
 
+from pipeline import config
 from pipeline.errors import UserError
 from pipeline.games.game import Game
 
@@ -27,11 +28,26 @@ LETTER_BOXED = Game(
     past_answers="every word of a past NYT Letter Boxed list",
     ranks_by_commonness=True,  # the best solution with the commonest words leads
 )
-GAMES: tuple[Game, ...] = (SPELLING_BEE, LETTER_BOXED)
 
-# The first archived Spelling Bee puzzle with S among its letters (f, ablosu): the NYT left S out
-# before. The honeycomb analysis splits its eras here; `solve` notes S puzzles' rarity.
-S_ALLOWED_FROM = dt.date(2025, 3, 12)
+
+def added_games() -> tuple[Game, ...]:
+    """Return the games `PIPELINE_GAMES` adds (each package's registry entry `GAME`); a package
+    that cannot be imported, or names no game, is a UserError."""
+    added = []
+    for package in config.added_game_packages():
+        try:
+            game = importlib.import_module(package).GAME
+        except (ImportError, AttributeError) as error:
+            raise UserError(
+                f"PIPELINE_GAMES names {package!r}, no game's package: {error}"
+            ) from None
+        if not isinstance(game, Game):
+            raise UserError(f"PIPELINE_GAMES: {package}.GAME is not a Game")
+        added.append(game)
+    return tuple(added)
+
+
+GAMES: tuple[Game, ...] = (SPELLING_BEE, LETTER_BOXED, *added_games())
 
 GameName = StrEnum("GameName", {game.slug: game.name for game in GAMES})  # type: ignore[misc]
 """The games as a choice of the command line."""

@@ -13,7 +13,7 @@ class Game:
 
     name: str  # the CLI argument and the value of every `game` column
     rules: str  # the solver module that states the game's rules (imported only when needed)
-    package: str  # its own modules: hooks.py, generate.py, play.py (imported when first used)
+    package: str  # its own modules: hooks.py and those its hooks name (imported when first used)
     official_answers: str  # what the NYT publishes that the dictionary is judged against
     past_answers: str  # what "a past answer" means for the game
     # its solver ranks solutions by commonness, so the build writes the Zipf frequencies of its

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -19,7 +20,11 @@ from pipeline.model.difficulty import Difficulty
 if TYPE_CHECKING:
     import numpy as np
 
-GENERATED_ID = re.compile(r"g(\d{1,9})-(easy|medium|hard|any)-(\d{1,4})")
+    from pipeline.bench.figures import Figure
+    from pipeline.storage.warehouse import Connection
+
+GENERATED_ID = re.compile(rf"g(\d{{1,9}})-({'|'.join(Difficulty)})-(\d{{1,4}})")
+ID_FORMAT = f"g<seed>-<{'|'.join(Difficulty)}>-<n>"  # a generated id, as people read it
 
 
 @dataclass(frozen=True)
@@ -44,3 +49,36 @@ def gumbel_top(log_odds: np.ndarray, count: int, rng: np.random.Generator) -> np
 
     keys = log_odds + rng.gumbel(size=len(log_odds))
     return np.argsort(-keys, kind="stable")[:count]
+
+
+@dataclass(frozen=True)
+class GameGenerator:
+    """A game's generator as the commands ask it (its hook `generator`): `pipeline generate GAME`
+    (its help, the draw and its text) and `pipeline bench generate` (the generator judged on the
+    validation year, made once for a sweep of draws, and a puzzle by id as the server makes it)."""
+
+    help: str  # the command's help: what it makes, then `Example: ...`
+    noun: str  # one puzzle of the game, as the note on too few says it (`honeycomb`)
+    clued: str  # the key of a record's words given a clue each (`answers`, `solution`)
+    generate: Callable[[Connection, Request], list[dict]]  # the draw asked for, as records
+    text: Callable[[list[dict]], str]  # the records as the command prints them
+    figures: Callable[[Connection], list[Figure]]  # the generator on the validation year
+    draws: Callable[[Connection], Callable[[Request], list[dict]]]  # made once, asked many times
+    last: Callable[[Request], dict]  # the request's last puzzle, from the files on disk
+
+    @classmethod
+    def of_folder(cls, package: str, help: str, noun: str, clued: str, draw: str) -> GameGenerator:
+        """Return the generator of a game's folder `package`: `draw` (module:function) gives the
+        records asked for, `generate.py` prints them, and `generator.py` holds the rest."""
+        from pipeline.games.hooks import lazy
+
+        return cls(
+            help=help,
+            noun=noun,
+            clued=clued,
+            generate=lazy(f"{package}.{draw}"),
+            text=lazy(f"{package}.generate:format_records"),
+            figures=lazy(f"{package}.generator:figures"),
+            draws=lazy(f"{package}.generator:draws"),
+            last=lazy(f"{package}.generator:last"),
+        )

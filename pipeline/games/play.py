@@ -49,7 +49,7 @@ class BadGuess(UserError):
 
 
 class PuzzleReader(Protocol):
-    """What a game's play module asks of the server's puzzle cache (`stages/play.Puzzles`)."""
+    """What a game's play module asks of the server's puzzle cache (`serve/puzzles.Puzzles`)."""
 
     def cached(self, game: Game, puzzle_id: str, read: Callable[[str], Puzzle]) -> Puzzle:
         """Return a kept value, or read it once."""
@@ -74,6 +74,32 @@ class PuzzleReader(Protocol):
     def answer_clues(self, answers: Sequence[str]) -> dict[str, Clue | None]:
         """Return the clue of each of a puzzle's answers (None: WordNet gives it none)."""
         ...
+
+
+def kept_puzzle(
+    puzzles: PuzzleReader, game: Game, puzzle_id: str, kind: type[Puzzle]
+) -> Puzzle | None:
+    """Return a game's puzzle of an id when it was read before (no waiting), else None."""
+    found = puzzles.kept(game, puzzle_id)
+    return found if isinstance(found, kind) else None
+
+
+def puzzle_read_once(
+    puzzles: PuzzleReader,
+    game: Game,
+    puzzle_id: str,
+    read: Callable[[PuzzleReader, str], Puzzle],
+    prepare: Callable[[PuzzleReader, Puzzle], object],
+) -> Puzzle:
+    """Return a game's puzzle of an id (UnknownPuzzle when there is none), read once; what
+    `prepare` works out of it (its clues) starts as soon as it is read."""
+
+    def read_and_prepare(_: str) -> Puzzle:
+        found = read(puzzles, puzzle_id)
+        puzzles.prepare(lambda: prepare(puzzles, found))
+        return found
+
+    return puzzles.cached(game, puzzle_id, read_and_prepare)
 
 
 def progress_id(puzzle_id: str, date: dt.date | None) -> str:

@@ -20,13 +20,9 @@ from pipeline.model.newword import fit_logistic, sigmoid
 from solvers import letter_boxed as lb
 from solvers.masks import letter_mask
 
-VOWELS = "aeiouy"
-SIDES = 4
-SIDE_LENGTH = 3
-LETTERS = SIDES * SIDE_LENGTH
-FULL_BOX = (1 << LETTERS) - 1  # every letter of a box, in box-local bits
-L2 = 3.0
-HALF_LIFE_DAYS = 365
+VOWELS_AND_Y = "aeiouy"  # a board's vowels: y counts, as it does for the NYT's boards
+BOARD_L2 = 3.0
+BOARD_HALF_LIFE_DAYS = 365
 VOWEL_BINS = (3, 4, 5)
 WORD_BINS = (500, 1000, 1500, 2000, 3000, 4000)
 SOLUTION_BINS = (3, 10, 30, 100, 300)  # two-word solutions
@@ -67,33 +63,35 @@ class LetterStyle:
     """How often the NYT's boards hold each letter, and how many vowels they have."""
 
     letter_shares: np.ndarray  # (26,) the share of boards holding each letter
-    vowel_counts: np.ndarray  # (LETTERS + 1,) the share of boards with each number of vowels
+    vowel_counts: np.ndarray  # (lb.BOX_SIZE + 1,) the share of boards with each number of vowels
 
 
 def letter_style(boards: list[tuple[str, ...]], ages: np.ndarray) -> LetterStyle:
     """Return the letter style of boards (each given by its sides; `ages`: days before the last,
     recent ones weighing more)."""
-    weights = 0.5 ** (ages / HALF_LIFE_DAYS)
+    weights = 0.5 ** (ages / BOARD_HALF_LIFE_DAYS)
     holds = np.array([[chr(97 + i) in "".join(sides) for i in range(26)] for sides in boards])
     vowels = np.bincount(
-        [sum(letter in VOWELS for letter in "".join(sides)) for sides in boards],
+        [sum(letter in VOWELS_AND_Y for letter in "".join(sides)) for sides in boards],
         weights=weights,
-        minlength=LETTERS + 1,
+        minlength=lb.BOX_SIZE + 1,
     )
     return LetterStyle(weights @ holds / weights.sum(), vowels / vowels.sum())
 
 
-IS_VOWEL = np.array([chr(97 + i) in VOWELS for i in range(26)])
+IS_VOWEL = np.array([chr(97 + i) in VOWELS_AND_Y for i in range(26)])
 
 
 def draw_boxes(style: LetterStyle, count: int, rng: np.random.Generator) -> np.ndarray:
     """Return the masks of `count` sets of 12 letters drawn in the NYT's style: a vowel count as
     often as the NYT has it, then vowels and consonants each drawn without replacement by their
     shares (the largest log-share plus a Gumbel variate)."""
-    vowels = np.minimum(rng.choice(LETTERS + 1, size=count, p=style.vowel_counts), IS_VOWEL.sum())
+    vowels = np.minimum(
+        rng.choice(lb.BOX_SIZE + 1, size=count, p=style.vowel_counts), IS_VOWEL.sum()
+    )
     keys = rng.gumbel(size=(count, 26)) + np.log(style.letter_shares + 1e-6)
     drawn = np.zeros((count, 26), dtype=bool)
-    for group, wanted in ((IS_VOWEL, vowels), (~IS_VOWEL, LETTERS - vowels)):
+    for group, wanted in ((IS_VOWEL, vowels), (~IS_VOWEL, lb.BOX_SIZE - vowels)):
         letters = np.flatnonzero(group)
         order = np.argsort(-keys[:, letters], axis=1)  # each box's letters of the group, by key
         ranks = np.empty_like(order)
@@ -144,8 +142,8 @@ class BoxWords:
         kept = chain.playable[inside]
         inside, local, box = inside[kept], local[kept], box[kept]
         position = np.zeros((len(boxes), 256), dtype=np.int64)  # per box, by letter byte
-        letters = lb.box_letters(boxes, LETTERS)
-        np.put_along_axis(position, letters + 97, np.arange(LETTERS)[None, :], axis=1)
+        letters = lb.box_letters(boxes, lb.BOX_SIZE)
+        np.put_along_axis(position, letters + 97, np.arange(lb.BOX_SIZE)[None, :], axis=1)
         first, last = position[box, chain.firsts[inside]], position[box, chain.lasts[inside]]
         return cls(boxes, box, inside, local, first, last)
 
@@ -160,11 +158,11 @@ def with_partner(words: BoxWords) -> np.ndarray:
     letter and holds every box letter it lacks: per box and set of letters, the first letters of
     the words holding it (bit f: box letter f), folded over supersets (lb.fold_supersets, as the
     solver counts two-word solutions)."""
-    firsts = np.zeros((FULL_BOX + 1, len(words.boxes)), dtype=np.uint16)
+    firsts = np.zeros((lb.FULL_BOX + 1, len(words.boxes)), dtype=np.uint16)
     bits = np.left_shift(np.uint16(1), words.first.astype(np.uint16))
     np.bitwise_or.at(firsts, (words.local, words.box), bits)
     lb.fold_supersets(firsts, np.bitwise_or)
-    return (firsts[FULL_BOX ^ words.local, words.box] >> words.last) & 1 == 1
+    return (firsts[lb.FULL_BOX ^ words.local, words.box] >> words.last) & 1 == 1
 
 
 def seed_pair(
@@ -179,7 +177,7 @@ def seed_pair(
     for i in rng.permutation(len(local))[:PAIR_TRIES].tolist():
         if chains[i]:
             partners = np.flatnonzero(
-                ((local | local[i]) == FULL_BOX) & (first == words.last[at][i])
+                ((local | local[i]) == lb.FULL_BOX) & (first == words.last[at][i])
             )
             second = partners[rng.integers(len(partners))]
             inside = words.inside[at]
@@ -197,8 +195,8 @@ def layout(pair: tuple[str, str], rng: np.random.Generator) -> tuple[str, str, s
         for a, b in zip(word, word[1:], strict=False):
             neighbours[a].add(b)
             neighbours[b].add(a)
-    order = [letters[i] for i in rng.permutation(LETTERS)]
-    sides: list[list[str]] = [[] for _ in range(SIDES)]
+    order = [letters[i] for i in rng.permutation(lb.BOX_SIZE)]
+    sides: list[list[str]] = [[] for _ in range(lb.SIDE_COUNT)]
     if place(order, sides, neighbours):
         return tuple("".join(sorted(side)) for side in sides)  # type: ignore[return-value]
     return None
@@ -211,7 +209,7 @@ def place(order: list[str], sides: list[list[str]], neighbours: dict[str, set[st
         return True
     letter, rest = order[0], order[1:]
     for side in sides:
-        if len(side) < SIDE_LENGTH and not neighbours[letter] & set(side):
+        if len(side) < lb.SIDE_LENGTH and not neighbours[letter] & set(side):
             side.append(letter)
             if place(rest, sides, neighbours):
                 return True
@@ -281,7 +279,7 @@ def boards_of(chain: ChainIndex, boxes: np.ndarray, rng: np.random.Generator) ->
 
 def side_vowels(sides: tuple[str, ...]) -> tuple[int, ...]:
     """Return the vowels on each side, fewest first."""
-    return tuple(sorted(sum(letter in VOWELS for letter in side) for side in sides))
+    return tuple(sorted(sum(letter in VOWELS_AND_Y for letter in side) for side in sides))
 
 
 def feature_names() -> list[str]:
@@ -349,12 +347,13 @@ def fit_board_likeness(
     weighing more) against made ones, both sides weighing the same in total."""
     x = np.vstack([board_features(nyt), board_features(made)])
     y = np.r_[np.ones(len(nyt)), np.zeros(len(made))]
-    recent = 0.5 ** (nyt_ages / HALF_LIFE_DAYS)
+    recent = 0.5 ** (nyt_ages / BOARD_HALF_LIFE_DAYS)
     w = np.r_[recent, np.full(len(made), recent.sum() / len(made))]
     counts = np.ones((len(PAR_SOLUTION_BINS) + 1, len(PARS)))  # one of each: no par impossible
     for board, par in zip(nyt, nyt_pars, strict=True):
         if par in PARS:
             counts[np.digitize(board.two_word_solutions, PAR_SOLUTION_BINS), PARS.index(par)] += 1
     return BoardLikeness(
-        fit_logistic(x, y, w, l2=L2, iterations=25), counts / counts.sum(axis=1, keepdims=True)
+        fit_logistic(x, y, w, l2=BOARD_L2, iterations=25),
+        counts / counts.sum(axis=1, keepdims=True),
     )

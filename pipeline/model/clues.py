@@ -17,10 +17,9 @@ pipeline/stages/clues.py).
 from __future__ import annotations
 
 import re
-from collections import defaultdict
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 Word = str
 BLANK = "___"
@@ -254,13 +253,13 @@ def stem_test(keys: Collection[Word]) -> Callable[[Word], bool]:
 AnswerForms = Mapping[Word, Collection[Word]]  # a form (`ladles`) -> the answers it is a form of
 
 
-def answer_forms(answers: Collection[Word]) -> dict[Word, set[Word]]:
+def answer_forms(answers: Collection[Word]) -> dict[Word, tuple[Word, ...]]:
     """Return every regular form of a puzzle's answers, with the answers it is a form of."""
-    forms: dict[Word, set[Word]] = defaultdict(set)
+    forms: dict[Word, tuple[Word, ...]] = {}
     for answer in answers:
         for form in word_forms(answer):
-            forms[form].add(answer)
-    return dict(forms)
+            forms[form] = (*forms.get(form, ()), answer)
+    return forms
 
 
 def names_another(token: Word, keys: Collection[Word], forms: AnswerForms) -> bool:
@@ -288,6 +287,13 @@ def blanked_by(
     return TOKEN.sub(blank, text)
 
 
+@lru_cache(maxsize=1 << 16)
+def own_blanked(text: str, word: Word, base_form: Word) -> str:
+    """Return `blanked(text, (word, base_form))`, the same on every puzzle: worked out once per
+    text and word (a draw's or the archive's puzzles share most of their answers)."""
+    return blanked(text, (word, base_form))
+
+
 def names_any(text: str, keys: Collection[Word], forms: AnswerForms) -> bool:
     """Return True when the text holds a form of an answer other than `keys`."""
     return any(names_another(token, keys, forms) for token in TOKEN.findall(text))
@@ -300,6 +306,7 @@ def tidy_gloss(gloss: str) -> str:
     return "; ".join(part for part in parts if part and not part.startswith("-"))
 
 
+@lru_cache(maxsize=1 << 16)
 def content_words(text: str) -> int:
     """Return how many words of a blanked text are neither blanks nor stop words."""
     return sum(token.lower() not in STOP_WORDS for token in TOKEN.findall(text))
@@ -365,14 +372,13 @@ def clue_among(
     """Return a word's clue on a puzzle whose answers' forms are `forms` (see `clue`); `strict`:
     none when every gloss that says something names another answer."""
     keys = (word, base_form)
-    shares = stem_test(keys)
     read: list[tuple[Sense, str]] = []  # the senses whose gloss says too little or names another
     for sense in senses:
-        text = blanked_by(tidy_gloss(sense.gloss), shares, keys, None)
+        text = own_blanked(tidy_gloss(sense.gloss), word, base_form)
         if says_enough(text) and not names_any(text, keys, forms):
             return clue_of(word, base_form, sense, text, forms)
         read.append((sense, text))
-    example = telling_example(keys, senses, forms)
+    example = telling_example(word, base_form, senses, forms)
     if example is not None:
         form = form_name(word, base_form, example[0].part_of_speech)
         return Clue(named(form, example[1]), None)
@@ -381,21 +387,21 @@ def clue_among(
         if says_something(text):
             return clue_of(word, base_form, sense, text, forms)
     for sense, text in [] if strict else read:
-        text = blanked_by(text, shares, keys, forms)
+        text = blanked(text, keys, forms)
         if says_something(text):
             return clue_of(word, base_form, sense, text, forms)
     return None
 
 
 def telling_example(
-    keys: Collection[Word], senses: Sequence[Sense], forms: AnswerForms
+    word: Word, base_form: Word, senses: Sequence[Sense], forms: AnswerForms
 ) -> tuple[Sense, str] | None:
     """Return the first sense whose blanked example sentence says enough and names no other
     answer, with that sentence (None: no such sense)."""
     for sense in senses:
         if sense.example:
-            text = blanked(sense.example, keys)
-            if says_enough(text) and not names_any(text, keys, forms):
+            text = own_blanked(sense.example, word, base_form)
+            if says_enough(text) and not names_any(text, (word, base_form), forms):
                 return sense, text
     return None
 
@@ -409,7 +415,7 @@ def clue_of(word: Word, base_form: Word, sense: Sense, text: str, forms: AnswerF
     """Return the clue of a chosen sense whose gloss is blanked already: the form named, and its
     example blanked (dropped when it names another answer)."""
     keys = (word, base_form)
-    example = blanked(sense.example, keys) if sense.example else None
+    example = own_blanked(sense.example, word, base_form) if sense.example else None
     if example is not None and names_any(example, keys, forms):
         example = None
     return Clue(named(form_name(word, base_form, sense.part_of_speech), text), example)

@@ -5,18 +5,26 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Any
 
-THIRDS = {"easy": (0.0, 100 / 3), "medium": (100 / 3, 200 / 3), "hard": (200 / 3, 100.01)}
+TOP = 100.01  # above every percentile: the hardest third holds 100
 
 
 class Difficulty(StrEnum):
-    """A third of the NYT's recent puzzles by difficulty percentile, or any."""
+    """A third of the NYT's recent puzzles by difficulty percentile (in this order), or any."""
 
     easy = "easy"
     medium = "medium"
     hard = "hard"
     any = "any"
 
+    @property
+    def bounds(self) -> tuple[float, float]:
+        """Return the difficulty percentiles of this third: low <= percentile < high."""
+        if self is Difficulty.any:
+            return 0.0, TOP
+        third = list(Difficulty).index(self)
+        return third * 100 / 3, TOP if self is Difficulty.hard else (third + 1) * 100 / 3
+
     def holds(self, percentile: Any) -> Any:
         """Return which difficulty percentiles (a number or a numpy array) fall in this third."""
-        low, high = THIRDS.get(self.value, (0.0, 100.01))
+        low, high = self.bounds
         return (percentile >= low) & (percentile < high)

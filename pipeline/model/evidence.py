@@ -20,8 +20,8 @@ before its day:
   guarded: on the offensive-word list (or the plural of a word on it) and never accepted before.
 
 Days are day numbers since 1970-01-01 and words are their positions in the build's universe
-(sorted), so that millions of rows stay small numeric arrays. `pipeline/build.py` fetches the
-verdicts and the words' own features from the warehouse, and stores what the rule decides.
+(sorted), so that millions of rows stay small numeric arrays. `pipeline/stages/build.py` fetches
+the verdicts and the words' own features from the warehouse, and stores what the rule decides.
 """
 
 from __future__ import annotations
@@ -38,13 +38,12 @@ TAUS = (180, 365, 730, 1461)  # days: the decayed scores score_180 .. score_1461
 NEVER = np.iinfo(np.int32).max  # the day of something that never happened
 UNDECIDED = -1  # `accepted` of the build's own rows
 
-# The bits of an evidence bucket, most significant first (the order of the bucket's flag string).
-IN_2OF12ID, IN_ENABLE, IN_LETTER_BOXED_LIST, CAPITALIZED, STEM_ACCEPTED, IN_WORDS_ALPHA, IN_WEB2 = (
-    1 << bit for bit in range(6, -1, -1)
-)
-FLAG_BITS = 7
+# The flags of an evidence bucket the archive gives a word as of a row's day (the others are the
+# word lists', sources/word_lists.py WORD_FLAGS); a game's buckets use some of both, the most
+# significant bit first (WordFeatures.flag_names: the game's hook evidence_flags).
+IN_LETTER_BOXED_LIST, STEM_ACCEPTED = "in an NYT Letter Boxed list", "inflects an accepted word"
+DAY_FLAGS = (IN_LETTER_BOXED_LIST, STEM_ACCEPTED)
 ZIPF_BINS = 11  # Zipf 0, 0.5, ..., 5.0 and above
-EVIDENCE_BUCKETS = (1 << FLAG_BITS) * ZIPF_BINS
 
 LAST_VERDICTS = ("in", "out")
 COUNT_BANDS = ("1", "2", "3-5", "6-15", "16+")
@@ -69,6 +68,7 @@ class WordFeatures:
     """What the evidence knows of each universe word before any verdict, by word id."""
 
     words: list[str]  # the universe, sorted: a word's id is its position
+    flag_names: tuple[str, ...]  # the bucket's flags, most significant first (`in 2of12id`, ...)
     flags: np.ndarray  # the bucket bits that do not depend on the day (in 2of12id, ...)
     zipf_bin: np.ndarray  # 0 .. ZIPF_BINS - 1: half-Zipf steps
     first_listed: np.ndarray  # the first day an NYT Letter Boxed list had the word, or NEVER
@@ -99,7 +99,9 @@ def evidence_rows(
     current.setdefault("factor_codes", np.full((words, FACTORS), -1, dtype=np.int16))
     current.setdefault("factor_values", np.zeros((words, FACTORS), dtype=np.float32))
     current["word"] = np.array(features.words, dtype=object)
-    current["bucket"] = np.array(bucket_names(), dtype=object)[current["bucket_code"]]
+    current["bucket"] = np.array(bucket_names(features.flag_names), dtype=object)[
+        current["bucket_code"]
+    ]
     current["history_bucket"] = np.array(("", *HISTORY_BUCKETS), dtype=object)[
         current["history_code"] + 1
     ]
@@ -151,7 +153,8 @@ def row_evidence(
     bucket_code = evidence_bucket(word_id, day, accepted, features)
     history_code = history_bucket(columns, day, judged)
     known = accepted != UNDECIDED
-    size, rate = rates_before(bucket_code, EVIDENCE_BUCKETS, day, known & ~judged, accepted == 1)
+    buckets = (1 << len(features.flag_names)) * ZIPF_BINS
+    size, rate = rates_before(bucket_code, buckets, day, known & ~judged, accepted == 1)
     history_size, history_rate = rates_before(
         np.maximum(history_code, 0), len(HISTORY_BUCKETS), day, known & judged, accepted == 1
     )
@@ -195,7 +198,8 @@ def new_word_rates(
     new = np.flatnonzero(~judged)
     flags = bucket_code[new] // ZIPF_BINS
     known = accepted[new] != UNDECIDED
-    _, flags_rate = rates_before(flags, 1 << FLAG_BITS, day[new], known, accepted[new] == 1)
+    flag_bits = len(features.flag_names)
+    _, flags_rate = rates_before(flags, 1 << flag_bits, day[new], known, accepted[new] == 1)
     design = newword.Design(
         word_id=word_id[new],
         flags=flags,
@@ -206,7 +210,7 @@ def new_word_rates(
         bucket_rate=bucket_rate[new],
         parent_rate=flags_rate,
         traits=tuple(features.traits.values()),
-        flag_bits=FLAG_BITS,
+        flag_bits=flag_bits,
         zipf_bins=ZIPF_BINS,
     )
     fitted = newword.strictly_earlier_probabilities(design, day[new], accepted[new] == 1, known)
@@ -309,8 +313,8 @@ def evidence_bucket(
     stem_accepted = stems_first_accepted(word_id, day, accepted, features)[word_id] < day
     flags = (
         features.flags[word_id].astype(np.int32)
-        | np.where(listed, IN_LETTER_BOXED_LIST, 0)
-        | np.where(stem_accepted, STEM_ACCEPTED, 0)
+        | np.where(listed, flag_bit(features.flag_names, IN_LETTER_BOXED_LIST), 0)
+        | np.where(stem_accepted, flag_bit(features.flag_names, STEM_ACCEPTED), 0)
     )
     return (flags * ZIPF_BINS + features.zipf_bin[word_id]).astype(np.int16)
 
@@ -381,10 +385,16 @@ def rates_before(
     return seen_before, (hits_before + 1.0) / (seen_before + 2.0)
 
 
-def bucket_names() -> list[str]:
+def flag_bit(flag_names: tuple[str, ...], name: str) -> int:
+    """Return the bit of a flag among a bucket's flags (most significant first), 0 if it is not
+    one of them."""
+    return 1 << (len(flag_names) - 1 - flag_names.index(name)) if name in flag_names else 0
+
+
+def bucket_names(flag_names: tuple[str, ...]) -> list[str]:
     """Return the name of every evidence bucket by code: its flags, '@', its Zipf bin."""
     return [
-        f"{flags:0{FLAG_BITS}b}@{zipf_bin / 2:.1f}"
-        for flags in range(1 << FLAG_BITS)
+        f"{flags:0{len(flag_names)}b}@{zipf_bin / 2:.1f}"
+        for flags in range(1 << len(flag_names))
         for zipf_bin in range(ZIPF_BINS)
     ]

@@ -17,11 +17,14 @@ from dataclasses import dataclass
 import numpy as np
 
 from pipeline.model.newword import fit_logistic, sigmoid
+from solvers.masks import letter_mask
 
-VOWELS = "aeiou"
+VOWELS = "aeiou"  # a honeycomb's vowels (y is not one: see board_style.VOWELS_AND_Y)
+VOWEL_MASK = letter_mask(VOWELS)
 CONTROLS = 10  # random candidates per NYT puzzle in the fit
-L2 = 3.0  # chosen on 2023-08-10 .. 2024-08-09 with the puzzles before it (pipeline bench generate)
-HALF_LIFE_DAYS = 365  # older puzzles count less: the NYT's puzzles have grown since 2018
+# chosen on 2023-08-10 .. 2024-08-09 with the puzzles before it (pipeline bench generate)
+HONEYCOMB_L2 = 3.0
+HONEYCOMB_HALF_LIFE_DAYS = 365  # older puzzles count less: the NYT's puzzles have grown since 2018
 ITERATIONS = 25
 WORD_BINS = (15, 20, 25, 30, 35, 40, 45, 50, 55, 60, 70, 80, 100, 130)
 POINT_BINS = (50, 75, 100, 125, 150, 175, 200, 250, 300, 400, 500)
@@ -269,11 +272,10 @@ FEATURE_GROUPS = (
 def features(candidates: Honeycombs, standing: np.ndarray) -> np.ndarray:
     """Return the model's columns for candidates, given their standing as of some day (as_of)."""
     never_pairs, set_uses, same_center, since = standing.T
-    vowel_mask = sum(1 << (ord(v) - 97) for v in VOWELS)
     columns = [
         letter_columns(candidates.letters_mask),
         letter_columns(candidates.center_bit),
-        one_hot(bit_count(candidates.letters_mask & vowel_mask), VOWEL_BINS),
+        one_hot(bit_count(candidates.letters_mask & VOWEL_MASK), VOWEL_BINS),
         one_hot(candidates.words, WORD_BINS),
         one_hot(candidates.points, POINT_BINS),
         one_hot(candidates.pangrams, PANGRAM_BINS),
@@ -352,7 +354,11 @@ def candidate_rows(candidates: Honeycombs) -> dict[tuple[int, int], int]:
 
 
 def fit_likeness(
-    candidates: Honeycombs, nyt: NytPuzzles, history_of: NytPuzzles, seed: int = 0, l2: float = L2
+    candidates: Honeycombs,
+    nyt: NytPuzzles,
+    history_of: NytPuzzles,
+    seed: int = 0,
+    l2: float = HONEYCOMB_L2,
 ) -> Likeness:
     """Fit the likeness model on the NYT's puzzles `nyt` (each against random candidates, as of
     its day in the history of `history_of`), later puzzles weighing more."""
@@ -372,7 +378,7 @@ def fit_likeness(
     puzzle = np.repeat(np.arange(len(kept)), CONTROLS + 1)  # each row's NYT puzzle
     x = features(chosen, as_of(chosen, history, puzzle))
     y = np.tile(np.r_[1.0, np.zeros(CONTROLS)], len(kept))
-    w = np.repeat(0.5 ** ((max(days) - np.array(days)) / HALF_LIFE_DAYS), CONTROLS + 1)
+    w = np.repeat(0.5 ** ((max(days) - np.array(days)) / HONEYCOMB_HALF_LIFE_DAYS), CONTROLS + 1)
     return Likeness(fit_logistic(x, y, w, l2=l2, iterations=ITERATIONS), len(kept))
 
 

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from pipeline.dates import EPOCH
 from pipeline.model.buckets import MIN_COMPARABLE
 
 REFIT_MONTHS = 3
@@ -33,7 +34,6 @@ SPARSE_CAP = 0.49  # a sparse bucket's word whose parent evidence says < 0.5 sta
 FIRST_ITERATIONS, LATER_ITERATIONS = 12, 1  # Newton steps: from zero, then from the last fit
 TOLERANCE = 1e-5
 FACTOR_FLOOR = 0.01  # a new word less likely than this: its factors are not kept (explain says so)
-EPOCH = dt.date(1970, 1, 1)
 DAY_NAMES = (
     "left out where it qualified in another NYT game",
     "inflects a word the NYT left out",

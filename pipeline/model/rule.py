@@ -1,7 +1,7 @@
 """The membership rule, pure: decayed verdicts or history-bucket rates for words judged before,
 bucket rates for new words, and the offensive-word guard.
 
-`decide` judges evidence rows (the columns `pipeline/evidence.py` computes); it reads no
+`decide` judges evidence rows (the columns `pipeline/model/evidence.py` computes); it reads no
 file and no database, so the backtest and the build apply the very same function. Each row's
 `probability` (its history bucket's rate, or its evidence bucket's for a new word) is the chance
 the NYT accepts it; `maybe_band` picks the band of probabilities shown as "maybe".
@@ -30,15 +30,6 @@ MAYBE_EDGES = (0.02, 0.05, *(float(round(x, 2)) for x in np.arange(0.1, 0.91, 0.
 # The most maybe words a puzzle shows on average on the validation year: 1.25, so that the next
 # year stays under 1.5 (the band's width moves with the share of new words).
 MAYBE_PER_PUZZLE = 1.25
-BUCKET_FLAGS = (
-    "in 2of12id",
-    "in ENABLE",
-    "in an NYT Letter Boxed list",
-    "capitalized in web2",
-    "inflects an accepted word",
-    "in words_alpha",
-    "in web2",
-)
 
 
 @dataclass(frozen=True)
@@ -202,14 +193,16 @@ REASON_COLUMNS = (
 )
 
 
-def reasons(evidence: Evidence, rule: Rule, decisions: np.ndarray) -> list[str]:
+def reasons(
+    evidence: Evidence, rule: Rule, decisions: np.ndarray, flag_names: tuple[str, ...]
+) -> list[str]:
     """Return a short reason per row for its decision (each distinct one written once: most
-    rows share theirs)."""
+    rows share theirs); `flag_names`: the evidence bucket's flags, most significant first."""
     columns = [
         evidence[name].tolist() if name != "new_word_rate" else rounded_new_word_rates(evidence)
         for name in (*REASON_COLUMNS, rule.score_column)
     ]
-    reason_for = cache(partial(_reason, rule))
+    reason_for = cache(partial(_reason, rule, flag_names))
     return [
         reason_for(*row)
         for row in zip(decisions.tolist(), guarded(evidence).tolist(), *columns, strict=True)
@@ -218,6 +211,7 @@ def reasons(evidence: Evidence, rule: Rule, decisions: np.ndarray) -> list[str]:
 
 def _reason(
     rule: Rule,
+    flag_names: tuple[str, ...],
     included: bool,
     kept_out: bool,
     prior_verdicts: int,
@@ -248,7 +242,7 @@ def _reason(
         )
     earlier = (
         f"{bucket_rate:.0%} (smoothed) of the {int(bucket_size)} earlier new words "
-        f"{describe_bucket(bucket)} were accepted"
+        f"{describe_bucket(bucket, flag_names)} were accepted"
     )
     if rule.model:
         return f"{verdict}: never eligible; the new-word model gives {new_word_probability:.2f} ({earlier})"
@@ -256,11 +250,11 @@ def _reason(
 
 
 @cache
-def describe_bucket(bucket: str) -> str:
+def describe_bucket(bucket: str, flag_names: tuple[str, ...]) -> str:
     """Return an evidence bucket code (flags '1011001' @ Zipf bin) in words."""
     flags, zipf_bin = bucket.split("@")
     answers = [
         f"{name} {'yes' if flag == '1' else 'no'}"
-        for name, flag in zip(BUCKET_FLAGS, flags, strict=True)
+        for name, flag in zip(flag_names, flags, strict=True)
     ]
     return f"[{', '.join(answers)}, Zipf {zipf_bin}-{float(zipf_bin) + 0.5:g}]"

@@ -12,7 +12,7 @@ from pipeline.sources.word_lists import reported_lists
 from pipeline.storage.output_paths import atomic_write
 
 if TYPE_CHECKING:
-    from pipeline.render.model import ConfidenceReport, GameReport
+    from pipeline.report.results import ConfidenceReport, GameReport
 
 LINE_STYLES: dict[str, dict[str, Any]] = {
     "custom": {"color": "black", "lw": 2.4, "zorder": 5},

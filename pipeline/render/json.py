@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING
 from pipeline.render.model import Articles, Bullets, Paragraph, Section
 
 if TYPE_CHECKING:
-    from pipeline.render.model import GameReport, Reported
+    from pipeline.render.model import Reported
+    from pipeline.report.results import GameReport
     from pipeline.table import Table
 
 

@@ -10,13 +10,11 @@ from __future__ import annotations
 import datetime as dt
 
 from pipeline.games import Game
-from pipeline.render.model import ConfidenceReport
+from pipeline.report.results import ConfidenceReport
+from pipeline.report.sections import CONFIDENCE_TABLES
 from pipeline.storage import warehouse
 from pipeline.storage.warehouse import Connection
 from pipeline.table import Table
-
-CHART_FILE = "calibration.png"
-CSV_TABLES = ("new_words", "calibration", "probability_scores", "maybe_tier", "guard", "edits")
 
 
 def confidence_tables(
@@ -26,7 +24,8 @@ def confidence_tables(
     params = {"game": game.name, "first": first, "last": last}
     tables = {
         name: warehouse.query(con, f"report/{name}", params)
-        for name in ("new_words", "calibration", "probability_scores", "maybe_tier", "guard")
+        for name in CONFIDENCE_TABLES
+        if name != "edits"
     }
     tables["edits"] = (
         warehouse.query(con, "report/edits", params)

@@ -6,16 +6,14 @@ format (`pipeline/render/`) walks the sections these functions return.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pipeline.render.model import (
     MIN_BIN_PAIRS,
     Articles,
     Bars,
-    Block,
     Bullets,
     Chart,
-    ConfidenceReport,
-    GameReport,
     Line,
     LogLines,
     Paragraph,
@@ -24,8 +22,11 @@ from pipeline.render.model import (
     TableBlock,
 )
 from pipeline.render.text import plural
-from pipeline.stages.changes import Changes
+from pipeline.report.results import ConfidenceReport, GameReport
 from pipeline.table import Table
+
+if TYPE_CHECKING:
+    from pipeline.games import Game
 
 ERROR_KINDS = {
     "repeated": "eligible before; the NYT repeated its last verdict",
@@ -51,7 +52,43 @@ SCORE_HEADERS = {
     "macro_recall": "macro R",
     "macro_f1": "macro F1",
 }
-CHART_FILE = "precision_recall.png"
+PRECISION_RECALL_CHART = "precision_recall.png"  # each game's, its slug first
+RELIABILITY_CHART = "calibration.png"
+# The tables each game's sections here write, each to its CSV file (table_file).
+SCORE_TABLES = (
+    "overall",
+    "by_year",
+    "by_month",
+    "custom_errors_per_month",
+    "archive_by_month",
+    "error_kinds",
+    "missed_words",
+    "extra_words",
+)
+CONFIDENCE_TABLES = (
+    "new_words",
+    "calibration",
+    "probability_scores",
+    "maybe_tier",
+    "guard",
+    "edits",
+)
+
+
+def table_file(game: Game, table: str) -> str:
+    """Return the CSV file of one of a game's report tables (`spelling_bee_overall.csv`)."""
+    return f"{game.slug}_{table}.csv"
+
+
+def chart_file(game: Game, chart: str) -> str:
+    """Return the PNG file of one of a game's charts (`spelling_bee_calibration.png`)."""
+    return f"{game.slug}_{chart}"
+
+
+def report_files(game: Game) -> list[str]:
+    """Return the files this module's sections of a game write: their tables and charts."""
+    tables = [table_file(game, table) for table in (*SCORE_TABLES, *CONFIDENCE_TABLES)]
+    return [*tables, *(chart_file(game, c) for c in (PRECISION_RECALL_CHART, RELIABILITY_CHART))]
 
 
 def part_id(report: GameReport, part: str) -> str:
@@ -114,7 +151,8 @@ def plain_summary(report: GameReport) -> str:
     custom = report.grain("window").where("dictionary", "custom")
     if not custom.rows:
         return "In plain words: the custom dictionary has no puzzle in this window."
-    puzzles, predicted, hits, f1 = custom.select("puzzles", "predicted", "hits", "f1").rows[0]
+    window = custom.record()
+    puzzles, predicted, hits, f1 = window.puzzles, window.predicted, window.hits, window.f1
     extra, missed = predicted - hits, report.coverage["answers_in_backtest"] - hits
     wrong = extra + missed
     if wrong == 0:
@@ -161,7 +199,7 @@ def backtest_section(report: GameReport) -> Section:
                 labelled(window, columns, SCORE_HEADERS),
                 caption="Precision (P), recall (R) and F1 of each dictionary against the NYT's "
                 "verdicts: higher is better, 1.0 is perfect.",
-                file=f"{report.game.slug}_overall.csv",
+                file=table_file(report.game, "overall"),
             ),
         ),
     )
@@ -180,7 +218,7 @@ def by_year_section(report: GameReport) -> Section:
                 by_year,
                 labelled(by_year, (*columns, "macro_f1"), SCORE_HEADERS),
                 caption="The same scores per calendar year of the window.",
-                file=f"{report.game.slug}_by_year.csv",
+                file=table_file(report.game, "by_year"),
             ),
         ),
     )
@@ -201,7 +239,7 @@ def by_month_section(report: GameReport) -> Section:
                 labelled(custom, columns, SCORE_HEADERS),
                 caption="The custom dictionary's scores per month of the window (every "
                 "dictionary's in the CSV file).",
-                file=f"{report.game.slug}_by_month.csv",
+                file=table_file(report.game, "by_month"),
             ),
         ),
     )
@@ -213,16 +251,6 @@ def errors_per_month_section(report: GameReport) -> Section:
     names = ["custom", *report.best_raw_lists()]
     months = tuple(sorted(set(report.archive_scores.column("period"))))
     tables = {name: report.monthly_errors(name) for name in names}
-
-    def lines(column: str) -> tuple[Line, ...]:
-        drawn = []
-        for name in names:
-            values = dict(
-                zip(tables[name].column("month"), tables[name].column(column), strict=True)
-            )
-            drawn.append(Line(name, tuple(values.get(month) for month in months), name == "custom"))
-        return tuple(drawn)
-
     shade = (f"{report.first:%Y-%m}", f"{report.last:%Y-%m}")
     custom = tables["custom"]
     return Section(
@@ -239,14 +267,14 @@ def errors_per_month_section(report: GameReport) -> Section:
             Chart(
                 "extra-per-month",
                 "1 - precision per month (extra words)",
-                LogLines(months, lines("one_minus_precision"), shade),
+                LogLines(months, monthly_lines(tables, months, "one_minus_precision"), shade),
                 caption="Each dictionary's share of predictions the NYT did not accept, per month; "
                 "lower is better.",
             ),
             Chart(
                 "missed-per-month",
                 "1 - recall per month (missed words)",
-                LogLines(months, lines("one_minus_recall"), shade),
+                LogLines(months, monthly_lines(tables, months, "one_minus_recall"), shade),
                 caption="Each dictionary's share of the NYT's answers it left out, per month; "
                 "lower is better.",
             ),
@@ -259,7 +287,7 @@ def errors_per_month_section(report: GameReport) -> Section:
                     {"one_minus_precision": "1 - P", "one_minus_recall": "1 - R"},
                 ),
                 caption="The custom dictionary's extra and missed words per month of the archive.",
-                file=f"{report.game.slug}_custom_errors_per_month.csv",
+                file=table_file(report.game, "custom_errors_per_month"),
                 collapsed=True,
             ),
             TableBlock(
@@ -267,11 +295,23 @@ def errors_per_month_section(report: GameReport) -> Section:
                 report.archive_by_month(),
                 caption="Every dictionary's scores per month over the whole archive (the charts' "
                 "data).",
-                file=f"{report.game.slug}_archive_by_month.csv",
+                file=table_file(report.game, "archive_by_month"),
                 collapsed=True,
             ),
         ),
     )
+
+
+def monthly_lines(
+    tables: dict[str, Table], months: tuple[str, ...], column: str
+) -> tuple[Line, ...]:
+    """Return one line per dictionary of a column of its errors per month (None where it has
+    no value), the custom dictionary's drawn bold."""
+    drawn = []
+    for name, table in tables.items():
+        values = dict(zip(table.column("month"), table.column(column), strict=True))
+        drawn.append(Line(name, tuple(values.get(month) for month in months), name == "custom"))
+    return tuple(drawn)
 
 
 def error_kinds_section(report: GameReport) -> Section:
@@ -279,8 +319,8 @@ def error_kinds_section(report: GameReport) -> Section:
     kinds = report.error_kinds
     bars = Bars(
         tuple(
-            (ERROR_KINDS[kind], (("extra", extra), ("missed", missed)))
-            for kind, _pairs, _answers, _predicted, extra, missed in kinds.rows
+            (ERROR_KINDS[row.kind], (("extra", row.extra), ("missed", row.missed)))
+            for row in kinds.records()
         )
     )
     view = Table(
@@ -288,10 +328,10 @@ def error_kinds_section(report: GameReport) -> Section:
         [(ERROR_KINDS[row[0]], *row[1:]) for row in kinds.rows],
     )
     precision, recall = report.ceiling()
-    custom = report.grain("window").where("dictionary", "custom").select("precision", "recall")
+    custom = report.grain("window").where("dictionary", "custom").records()
     achieved = (
-        f" The custom dictionary scores P {custom.rows[0][0]:.4f}, R {custom.rows[0][1]:.4f}."
-        if custom.rows
+        f" The custom dictionary scores P {custom[0].precision:.4f}, R {custom[0].recall:.4f}."
+        if custom
         else ""
     )
     return Section(
@@ -311,7 +351,7 @@ def error_kinds_section(report: GameReport) -> Section:
                 view,
                 caption="Every eligible pair of the window by what the NYT had said of its word "
                 "before; extra and missed are the custom dictionary's errors (fewer is better).",
-                file=f"{report.game.slug}_error_kinds.csv",
+                file=table_file(report.game, "error_kinds"),
             ),
             Paragraph(
                 "A reversal is an error of any rule that trusts the NYT's last verdict on a word. "
@@ -344,22 +384,17 @@ ERROR_ORDER = "the puzzles where the word was wrong, then the puzzles where it w
 
 def error_words_section(report: GameReport, kind: str) -> Section:
     """Return the missed or extra words with their evidence, each linked to it on the page."""
-    heading, note, file_stem = ERROR_WORDS[kind]
+    heading, note, table_name = ERROR_WORDS[kind]
     table = report.missed if kind == "missed" else report.extra
     view = Table(
         ("word", "times", "eligible", "accepted", "accepted/eligible before", "last error")
         + ("now", "reason now"),
         [
-            (word, times, eligible, accepted, f"{prior_accepted}/{prior}", str(last))
-            + ("in" if now else "out", reason)
-            for word, times, eligible, accepted, prior_accepted, prior, last, now, reason in (
-                table.select(
-                    "word", "times", "eligible", "accepted", "prior_accepted", "prior_verdicts",
-                    "last_error", "included_now", "reason",
-                ).rows
-            )
+            (w.word, w.times, w.eligible, w.accepted, f"{w.prior_accepted}/{w.prior_verdicts}")
+            + (str(w.last_error), "in" if w.included_now else "out", w.reason)
+            for w in table.records()
         ],
-    )  # fmt: skip
+    )
     return Section(
         id=part_id(report, kind),
         heading=heading.format(n=report.top_errors),
@@ -371,7 +406,7 @@ def error_words_section(report: GameReport, kind: str) -> Section:
                 view,
                 caption=f"Ranked by {ERROR_ORDER}; the column now is the list's verdict today "
                 "(a word the list has since corrected is fixed). Fewer rows is better.",
-                file=f"{report.game.slug}_{file_stem}.csv",
+                file=table_file(report.game, table_name),
                 links=report.game.name,
             ),
         ),
@@ -400,165 +435,195 @@ def files_section(report: GameReport, files: list[Path]) -> Section:
 
 
 def confidence_sections(report: ConfidenceReport, chart: Path | None = None) -> list[Section]:
-    """Return the calibration, probability-score, maybe-tier, guard and hand-edit sections."""
-    game = report.game.name
-    calibration = report["calibration"]
-    maybe = report["maybe_tier"]
-    overall = maybe.where("kind", "all").rows[0]
-    _, puzzles, maybe_pairs, per_puzzle, errors, held, share = overall
-    scores = report["probability_scores"]
-    edits = report["edits"]
-    new_words = report["new_words"]
-    new = new_words.where("kind", "new").rows
+    """Return the new-word, calibration, probability-score, maybe-tier, guard and hand-edit
+    sections (`chart`: the reliability diagram's PNG file)."""
     return [
+        new_words_section(report),
+        calibration_section(report, chart),
+        probability_scores_section(report),
+        maybe_tier_section(report),
+        guard_section(report),
         Section(
-            f"{game}-new-words",
-            "New words beside every pair",
-            blocks=(
-                Paragraph(
-                    "A new word is one no earlier puzzle allowed: the NYT has never judged it, so "
-                    "the custom dictionary decides on what is known of the word (the new-word "
-                    "model, or its evidence bucket's rate) rather than on the NYT's own verdicts. "
-                    + (
-                        f"On the window's {new[0][1]:,} new-word pairs: P {new[0][5]:.4f}, "
-                        f"R {new[0][6]:.4f}, F1 {new[0][7]:.4f}."
-                        if new
-                        else "The window has no new-word pair."
-                    )
-                ),
-                TableBlock(
-                    "new-words",
-                    new_words,
-                    Table(
-                        ("kind", "pairs", "answers", "predicted", "correct", "P", "R", "F1")
-                        + ("Brier", "ECE (deciles)"),
-                        new_words.rows,
-                    ),
-                    caption="Precision, recall and F1 (higher is better), Brier score and "
-                    "expected calibration error (lower is better), by kind of pair.",
-                    file=f"{report.game.slug}_new_words.csv",
-                ),
-            ),
-        ),
-        Section(
-            id=f"{game}-calibration",
-            heading=f"How sure the custom dictionary is ({report.first} .. {report.last}, "
-            "rolling backtest)",
-            blocks=(
-                Paragraph(
-                    "Each pair's probability comes from the evidence strictly before its date: a "
-                    "word judged before gets the acceptance rate of earlier verdicts on words with "
-                    "its history (last verdict, count, share accepted, age), a new word its "
-                    "evidence bucket's rate. A calibrated probability sits on the diagonal: of "
-                    "the pairs predicted at 0.3, three in ten were accepted."
-                ),
-                Chart(
-                    "reliability",
-                    f"Reliability, {report.first} .. {report.last}",
-                    Reliability(calibration),
-                    chart,
-                    caption="Each decile's mean probability against the share accepted, one line "
-                    "per kind of pair; the closer to the dashed diagonal, the better. Each point "
-                    f"is labelled with its pairs; a bin of fewer than {MIN_BIN_PAIRS} pairs is "
-                    "hollow and left off the line (too few pairs to judge its share).",
-                ),
-                TableBlock(
-                    "calibration",
-                    calibration,
-                    Table(
-                        ("kind", "decile", "pairs", "mean probability", "accepted", "gap"),
-                        [
-                            (k, f"{d / 10:.1f}-{(d + 1) / 10:.1f}", n, p, o, g)
-                            for k, d, n, p, o, g in calibration.rows
-                        ],
-                    ),
-                    caption="Reliability by probability decile: the smaller the gap between the "
-                    "mean probability and the accepted share, the better.",
-                    file=f"{report.game.slug}_calibration.csv",
-                ),
-            ),
-        ),
-        Section(
-            id=f"{game}-probability-scores",
-            heading="Probability scores against simple baselines",
+            f"{report.game.name}-edits",
+            "Hand edits (data/custom/edits.tsv)",
             level=3,
-            blocks=(
-                TableBlock(
-                    "probability-scores",
-                    scores,
-                    Table(
-                        ("kind", "model", "pairs", "Brier", "log loss", "ECE (deciles)"),
-                        [
-                            (kind, MODELS.get(model, model), n, brier, loss, ece)
-                            for model, kind, n, brier, loss, ece in scores.rows
-                        ],
-                    ),
-                    caption="Lower is better for all three scores.",
-                    file=f"{report.game.slug}_probability_scores.csv",
-                ),
-                Paragraph(
-                    "The baselines' probabilities are the window's own acceptance rates per group "
-                    "(fitted in-sample, which flatters them); the custom probabilities never see "
-                    "the pair they judge."
-                ),
-            ),
-        ),
-        Section(
-            id=f"{game}-maybe-tier",
-            heading="The maybe tier",
-            level=3,
-            blocks=(
-                Paragraph(
-                    f"The maybe band holds {held:,} of the custom list's {errors:,} errors "
-                    f"({(share or 0):.1%}) with {maybe_pairs:,} maybe pairs over {puzzles:,} "
-                    f"puzzles ({per_puzzle:.2f} per puzzle)."
-                ),
-                TableBlock(
-                    "maybe-tier",
-                    maybe,
-                    Table(
-                        ("kind", "puzzles", "maybe pairs", "per puzzle", "errors", "held")
-                        + ("share held",),
-                        maybe.rows,
-                    ),
-                    caption="How many of the list's errors the maybe band holds (a higher share "
-                    "held is better) and what it costs: maybe words per puzzle (fewer is better).",
-                    file=f"{report.game.slug}_maybe_tier.csv",
-                ),
-            ),
-        ),
-        Section(
-            id=f"{game}-guard",
-            heading="The offensive-word guard",
-            level=3,
-            blocks=(
-                Paragraph(
-                    "A word of the LDNOOBW list the NYT had never accepted before a pair's date "
-                    "is kept out."
-                ),
-                TableBlock(
-                    "guard",
-                    report["guard"],
-                    Table(
-                        ("dictionary", "pairs changed", "of them accepted", "P", "R", "F1"),
-                        report["guard"].rows,
-                    ),
-                    caption="The pairs the guard changed in the window and the scores with it; "
-                    "few of them accepted is better.",
-                    file=f"{report.game.slug}_guard.csv",
-                ),
-            ),
-        ),
-        Section(
-            id=f"{game}-edits",
-            heading="Hand edits (data/custom/edits.tsv)",
-            level=3,
-            blocks=edits_blocks(edits, report.game.slug),
+            blocks=edits_blocks(report["edits"], report.game),
         ),
     ]
 
 
-def edits_blocks(edits: Table, slug: str) -> tuple[Paragraph | TableBlock, ...]:
+def new_words_section(report: ConfidenceReport) -> Section:
+    """Return the scores of the new words' pairs beside every pair's."""
+    new_words = report["new_words"]
+    new = [row for row in new_words.records() if row.kind == "new"]
+    scored = (
+        f"On the window's {new[0].pairs:,} new-word pairs: P {new[0].precision:.4f}, "
+        f"R {new[0].recall:.4f}, F1 {new[0].f1:.4f}."
+        if new
+        else "The window has no new-word pair."
+    )
+    return Section(
+        f"{report.game.name}-new-words",
+        "New words beside every pair",
+        blocks=(
+            Paragraph(
+                "A new word is one no earlier puzzle allowed: the NYT has never judged it, so the "
+                "custom dictionary decides on what is known of the word (the new-word model, or "
+                "its evidence bucket's rate) rather than on the NYT's own verdicts. " + scored
+            ),
+            TableBlock(
+                "new-words",
+                new_words,
+                Table(
+                    ("kind", "pairs", "answers", "predicted", "correct", "P", "R", "F1")
+                    + ("Brier", "ECE (deciles)"),
+                    new_words.rows,
+                ),
+                caption="Precision, recall and F1 (higher is better), Brier score and expected "
+                "calibration error (lower is better), by kind of pair.",
+                file=table_file(report.game, "new_words"),
+            ),
+        ),
+    )
+
+
+def calibration_section(report: ConfidenceReport, chart: Path | None) -> Section:
+    """Return the reliability diagram and its table: each probability decile's mean probability
+    against the share accepted."""
+    calibration = report["calibration"]
+    window = f"{report.first} .. {report.last}"
+    return Section(
+        id=f"{report.game.name}-calibration",
+        heading=f"How sure the custom dictionary is ({window}, rolling backtest)",
+        blocks=(
+            Paragraph(
+                "Each pair's probability comes from the evidence strictly before its date: a word "
+                "judged before gets the acceptance rate of earlier verdicts on words with its "
+                "history (last verdict, count, share accepted, age), a new word its evidence "
+                "bucket's rate. A calibrated probability sits on the diagonal: of the pairs "
+                "predicted at 0.3, three in ten were accepted."
+            ),
+            Chart(
+                "reliability",
+                f"Reliability, {window}",
+                Reliability(calibration),
+                chart,
+                caption="Each decile's mean probability against the share accepted, one line per "
+                "kind of pair; the closer to the dashed diagonal, the better. Each point is "
+                f"labelled with its pairs; a bin of fewer than {MIN_BIN_PAIRS} pairs is hollow "
+                "and left off the line (too few pairs to judge its share).",
+            ),
+            TableBlock(
+                "calibration",
+                calibration,
+                Table(
+                    ("kind", "decile", "pairs", "mean probability", "accepted", "gap"),
+                    [
+                        (b.kind, decile_text(b.decile), b.pairs, b.predicted, b.observed, b.gap)
+                        for b in calibration.records()
+                    ],
+                ),
+                caption="Reliability by probability decile: the smaller the gap between the mean "
+                "probability and the accepted share, the better.",
+                file=table_file(report.game, "calibration"),
+            ),
+        ),
+    )
+
+
+def decile_text(decile: int) -> str:
+    """Return a probability decile as its range: `0.3-0.4`."""
+    return f"{decile / 10:.1f}-{(decile + 1) / 10:.1f}"
+
+
+def probability_scores_section(report: ConfidenceReport) -> Section:
+    """Return the custom probabilities' scores against the baselines' (Brier, log loss, ECE)."""
+    scores = report["probability_scores"]
+    return Section(
+        id=f"{report.game.name}-probability-scores",
+        heading="Probability scores against simple baselines",
+        level=3,
+        blocks=(
+            TableBlock(
+                "probability-scores",
+                scores,
+                Table(
+                    ("kind", "model", "pairs", "Brier", "log loss", "ECE (deciles)"),
+                    [
+                        (s.kind, MODELS.get(s.model, s.model), s.pairs, s.brier, s.log_loss, s.ece)
+                        for s in scores.records()
+                    ],
+                ),
+                caption="Lower is better for all three scores.",
+                file=table_file(report.game, "probability_scores"),
+            ),
+            Paragraph(
+                "The baselines' probabilities are the window's own acceptance rates per group "
+                "(fitted in-sample, which flatters them); the custom probabilities never see the "
+                "pair they judge."
+            ),
+        ),
+    )
+
+
+def maybe_tier_section(report: ConfidenceReport) -> Section:
+    """Return how many of the list's errors the maybe band holds, and at what cost."""
+    maybe = report["maybe_tier"]
+    every = next(row for row in maybe.records() if row.kind == "all")
+    return Section(
+        id=f"{report.game.name}-maybe-tier",
+        heading="The maybe tier",
+        level=3,
+        blocks=(
+            Paragraph(
+                f"The maybe band holds {every.errors_held:,} of the custom list's "
+                f"{every.errors:,} errors ({(every.share_held or 0):.1%}) with "
+                f"{every.maybe_pairs:,} maybe pairs over {every.puzzles:,} puzzles "
+                f"({every.maybe_per_puzzle:.2f} per puzzle)."
+            ),
+            TableBlock(
+                "maybe-tier",
+                maybe,
+                Table(
+                    ("kind", "puzzles", "maybe pairs", "per puzzle", "errors", "held")
+                    + ("share held",),
+                    maybe.rows,
+                ),
+                caption="How many of the list's errors the maybe band holds (a higher share held "
+                "is better) and what it costs: maybe words per puzzle (fewer is better).",
+                file=table_file(report.game, "maybe_tier"),
+            ),
+        ),
+    )
+
+
+def guard_section(report: ConfidenceReport) -> Section:
+    """Return the pairs the offensive-word guard changed and the scores with it."""
+    return Section(
+        id=f"{report.game.name}-guard",
+        heading="The offensive-word guard",
+        level=3,
+        blocks=(
+            Paragraph(
+                "A word of the LDNOOBW list the NYT had never accepted before a pair's date is "
+                "kept out."
+            ),
+            TableBlock(
+                "guard",
+                report["guard"],
+                Table(
+                    ("dictionary", "pairs changed", "of them accepted", "P", "R", "F1"),
+                    report["guard"].rows,
+                ),
+                caption="The pairs the guard changed in the window and the scores with it; few "
+                "of them accepted is better.",
+                file=table_file(report.game, "guard"),
+            ),
+        ),
+    )
+
+
+def edits_blocks(edits: Table, game: Game) -> tuple[Paragraph | TableBlock, ...]:
     """Return the hand edits with the window's pairs each would have changed."""
     view = Table(("line", "word", "edit", "reason", "pairs changed", "changed right"), edits.rows)
     table = TableBlock(
@@ -567,7 +632,7 @@ def edits_blocks(edits: Table, slug: str) -> tuple[Paragraph | TableBlock, ...]:
         view,
         caption="Each hand edit with the window's pairs it would have changed and how many of "
         "those to the NYT's verdict (more right is better).",
-        file=f"{slug}_edits.csv",
+        file=table_file(game, "edits"),
     )
     if not edits.rows:
         return (table,)
@@ -580,141 +645,3 @@ def edits_blocks(edits: Table, slug: str) -> tuple[Paragraph | TableBlock, ...]:
             f"{plural(changed, 'puzzle-word pair')}, {right:,} of them to the NYT's verdict."
         ),
     )
-
-
-# --- the NYT's changes of mind (pipeline changes, and the report's section) ---------------------
-
-
-def changes_sections(
-    found: Changes, prefix: str = "changes", limit: int | None = None
-) -> list[Section]:
-    """Return a game's changes of mind as sections: the counts, per year, the same-day
-    corrections, every word with its flips (the report's CSV file; with `limit`, the words with
-    the most flips, as many as that, for `pipeline changes`), and (for one word) its whole
-    history."""
-    counts = found.counts()
-    first, last = found.first or "the archive's first puzzle", found.last or "its last"
-    window = f"{first} .. {last}"
-    game = found.game
-    words = found.words
-    view = Table(
-        ("word", "verdicts", "accepted", "left out", "flips", "now", "last verdict"),
-        [
-            (word, n, accepted, left_out, flips_text(flips), state, str(last))
-            for word, n, accepted, left_out, _count, state, last, flips, _history in words.rows
-        ],
-    )
-    sections = [
-        Section(
-            f"{game.name}-{prefix}",
-            f"{game.title}: the NYT's changes of mind ({window})",
-            blocks=(
-                Paragraph(
-                    f"{plural(counts['words_with_both_verdicts'], 'word')} both accepted and left "
-                    "out of a puzzle where it qualified: "
-                    f"{counts['accepted_then_rejected']:,} dropped after being accepted "
-                    f"(accepted-then-rejected), {counts['rejected_then_accepted']:,} added after "
-                    f"being left out (rejected-then-accepted); {counts['currently_out']:,} out as "
-                    f"of its last puzzle. {plural(counts['flips'], 'flip')} in all, and "
-                    f"{plural(counts['corrections'], 'same-day correction')} (a word added or "
-                    "removed during the day: not a flip)."
-                ),
-                TableBlock(
-                    "by-year",
-                    found.by_year(),
-                    Table(
-                        ("year", "accepted-then-rejected", "rejected-then-accepted", "corrections"),
-                        found.by_year().rows,
-                    ),
-                    caption="Flips of each kind and same-day corrections per year.",
-                    file=f"{game.slug}_{prefix}_by_year.csv",
-                ),
-                TableBlock(
-                    "corrections",
-                    found.corrections,
-                    caption="Same-day corrections: the day's final list against a source that "
-                    "copied it earlier.",
-                    file=f"{game.slug}_{prefix}_corrections.csv",
-                ),
-                *words_blocks(words, view, f"{game.slug}_{prefix}_words.csv", limit),
-            ),
-        )
-    ]
-    if len(words.rows) == 1:
-        word, *_, history = words.rows[0]
-        rows = [
-            (str(h["date"]), "accepted" if h["accepted"] else "left out", h["correction"] or "")
-            for h in history
-        ]
-        sections.append(
-            Section(
-                f"{game.name}-{prefix}-{word}",
-                f"Every verdict on {word}",
-                level=3,
-                blocks=(TableBlock("history", Table(("date", "verdict", "correction"), rows)),),
-            )
-        )
-    return sections
-
-
-def words_blocks(words: Table, view: Table, file: str, limit: int | None) -> list[Block]:
-    """Return the blocks of the words with both verdicts: every one (folded and in its CSV file
-    when long), or the first `limit` with how many more there are."""
-    caption = (
-        "Every such word, the most flips first: its verdicts, its flips (date and the verdict it "
-        "turned to) and its state now."
-    )
-    if limit is None:
-        return [TableBlock("words", words, view, caption, file, collapsed=len(words.rows) > 40)]
-    shown = Table(view.columns, view.rows[:limit])
-    blocks: list[Block] = [TableBlock("words", words, shown, caption, file)]
-    if len(view.rows) > limit:
-        blocks.append(
-            Paragraph(
-                f"... and {plural(len(view.rows) - limit, 'more word')} (--limit sets how many; "
-                "--format csv --out FILE writes every one)"
-            )
-        )
-    return blocks
-
-
-def flips_text(flips: list[dict]) -> str:
-    """Return a word's flips in a few words: `2025-04-28 out, 2025-06-01 in`."""
-    return ", ".join(
-        f"{flip['date']} {'out' if flip['change'] == 'accepted-then-rejected' else 'in'}"
-        for flip in flips
-    )
-
-
-def reversals_section(found: Changes, handled: Table) -> list[Section]:
-    """Return the report's sections on the NYT's changes of mind over the whole archive, with how
-    the rolling backtest handled each flip."""
-    game = found.game
-    right = sum(handled.column("predicted_right"))
-    flips = sum(handled.column("flips"))
-    return [
-        *changes_sections(found, prefix="reversals"),
-        Section(
-            f"{game.name}-reversals-backtest",
-            "How the custom dictionary handled each flip",
-            level=3,
-            blocks=(
-                Paragraph(
-                    f"Of {plural(flips, 'flip')}, the rolling backtest (evidence from before the "
-                    f"day only) predicted {right:,} right: a rule that trusts the word's last "
-                    "verdict misses every flip, so these are the ones its evidence foresaw."
-                ),
-                TableBlock(
-                    "handled",
-                    handled,
-                    Table(
-                        ("year", "kind", "flips", "predicted right", "not in the backtest"),
-                        handled.rows,
-                    ),
-                    caption="The flips of each year and kind, and how many the backtest predicted "
-                    "right (more is better).",
-                    file=f"{game.slug}_reversals_backtest.csv",
-                ),
-            ),
-        ),
-    ]

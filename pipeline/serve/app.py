@@ -50,7 +50,7 @@ from pipeline.serve.players import (
     set_cookie,
 )
 from pipeline.serve.puzzles import Puzzles
-from pipeline.serve.routes import ErrorBody, add_game_routes
+from pipeline.serve.routes import OPTIONAL_PLAYER, ErrorBody, add_game_routes
 from pipeline.serve.settings import Settings
 from pipeline.serve.threads import add_store_threads, in_store
 from pipeline.storage.player_progress import PLAYER, ROOM, Progress
@@ -213,7 +213,6 @@ async def claim_progress_from_before_players(
 
 
 PlayerCaller = Annotated[Caller, Depends(caller)]
-SOMEONE: dict[str, Any] = {"security": [{"bearer": []}, {"cookie": []}, {}]}
 PLAYER_ONLY: dict[str, Any] = {"security": [{"bearer": []}, {"cookie": []}]}
 
 
@@ -250,7 +249,7 @@ def add_player_routes(app: FastAPI) -> None:
         summary="The player's statistics per game (zeros before any play)",
         response_model=dict[str, dict[str, int]],
         responses=unknown | down,
-        openapi_extra=SOMEONE,
+        openapi_extra=OPTIONAL_PLAYER,
     )
     async def statistics(request: Request, who: PlayerCaller) -> JSONResponse:
         found = await in_store(request, lambda: progress.statistics(who.owner(), dt.date.today()))

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, TypeVar
 from pipeline import config
 from pipeline.errors import UserError
 from pipeline.games import Game
-from pipeline.games.generated import GENERATED_ID
+from pipeline.games.generated import GENERATED_ID, ID_FORMAT
 from pipeline.games.play import UnknownPuzzle
 
 if TYPE_CHECKING:  # the warehouse (DuckDB) and requests load with the first puzzle read
@@ -32,7 +32,6 @@ if TYPE_CHECKING:  # the warehouse (DuckDB) and requests load with the first puz
     from pipeline.sources.records import Record
     from pipeline.storage.download import Downloader
 
-CLUE_TABLES = ("wordnet_words", "wordnet_senses")  # what a clue is made of (the words stage's)
 TODAY_SECONDS = 600  # how long today's puzzle is kept before the live page is asked again
 
 Puzzle = TypeVar("Puzzle")
@@ -134,6 +133,7 @@ class Puzzles:
     def answer_clues(self, answers: Sequence[str]) -> dict[str, Clue | None]:
         """Return the clue of each of a puzzle's answers, from WordNet's tables of the warehouse
         (`stages/clues.py`)."""
+        from pipeline.sources.wordnet import CLUE_TABLES
         from pipeline.stages import clues
         from pipeline.storage import warehouse
 
@@ -156,7 +156,7 @@ class Puzzles:
         except ValueError:
             raise UnknownPuzzle(
                 f"no {game.title} puzzle {puzzle_id!r}: an id is a date (YYYY-MM-DD), `today` "
-                "or a generated id (g<seed>-<easy|medium|hard|any>-<n>)"
+                f"or a generated id ({ID_FORMAT})"
             ) from None
         with self.connection() as con:
             stored = today.stored_record(WarehouseReader(con), game, date)
@@ -179,8 +179,9 @@ class Puzzles:
         from pipeline.storage import warehouse
 
         with self.connection() as con:
-            warehouse.require_tables(con, game.table("puzzles"), stage_hint="pipeline scrape")
-            runs = warehouse.query(con, game.query("play", "runs"))
+            puzzles = game.table("puzzles")
+            warehouse.require_tables(con, puzzles, stage_hint="pipeline scrape")
+            runs = warehouse.query(con, "play/archive_runs", {"puzzles": puzzles})
         firsts, lasts = runs.column("first"), runs.column("last")
         gaps = [
             {

@@ -16,6 +16,7 @@ from pydantic import BaseModel
 
 from pipeline.games import GAMES, Game
 from pipeline.games.api import GameApi, Operation
+from pipeline.games.generated import ID_FORMAT
 from pipeline.games.hooks import hooks_of
 from pipeline.serve import caching
 from pipeline.serve.players import Caller, RoomQuery, authorize
@@ -26,8 +27,7 @@ from pipeline.storage.player_progress import PuzzleKey, PuzzleProgress
 PuzzleId = Annotated[
     str,
     Path(
-        description="`YYYY-MM-DD` (an archived puzzle), `today`, or a generated id "
-        "`g<seed>-<easy|medium|hard|any>-<n>`",
+        description=f"`YYYY-MM-DD` (an archived puzzle), `today`, or a generated id `{ID_FORMAT}`",
         examples=["2025-08-01", "today", "g7-easy-3"],
     ),
 ]

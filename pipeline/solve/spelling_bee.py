@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pipeline.errors import UserError
-from pipeline.games import S_ALLOWED_FROM
+from pipeline.games.spelling_bee import S_ALLOWED_FROM
 from pipeline.render.text import plural
 from pipeline.solve.batch import read_json_lines
 from pipeline.storage.named_lists import MaybeWord, WordList

@@ -8,8 +8,9 @@ from __future__ import annotations
 import datetime
 from collections.abc import Iterator
 
+from pipeline.games.spelling_bee.records import BeeRecord
 from pipeline.sources.parsing import check_count, other_letters, parse_date
-from pipeline.sources.records import BULK_ARCHIVE, BeeRecord, ParseError
+from pipeline.sources.records import BULK_ARCHIVE, ParseError
 
 BULK_HEAD_FIELDS = 10
 

@@ -5,8 +5,10 @@ from __future__ import annotations
 import datetime
 import json
 
+from pipeline.games.letter_boxed.records import BoxRecord
+from pipeline.games.spelling_bee.records import BeeRecord
 from pipeline.sources.parsing import parse_date
-from pipeline.sources.records import BeeRecord, BoxRecord, ParseError, Word
+from pipeline.sources.records import ParseError, Word
 
 
 def load_json_object(text: str | bytes) -> dict:

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import datetime
 
+from pipeline.games.spelling_bee.records import BeeRecord
 from pipeline.sources.game_data import bee_from_game_data, load_json_object
-from pipeline.sources.records import NYT_GAMEDATA, BeeRecord
+from pipeline.sources.records import NYT_GAMEDATA
 
 
 def parse_nyt_gamedata_day(text: str | bytes) -> BeeRecord:

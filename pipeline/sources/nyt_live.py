@@ -6,6 +6,8 @@ import datetime
 import json
 import re
 
+from pipeline.games.letter_boxed.records import BoxRecord
+from pipeline.games.spelling_bee.records import BeeRecord
 from pipeline.sources.game_data import (
     bee_from_game_data,
     box_from_game_data,
@@ -13,7 +15,7 @@ from pipeline.sources.game_data import (
     required_field,
 )
 from pipeline.sources.parsing import Html, parse_html
-from pipeline.sources.records import NYT_LIVE, BeeRecord, BoxRecord, ParseError
+from pipeline.sources.records import NYT_LIVE, ParseError
 
 GAME_DATA_ASSIGNMENT = re.compile(r"window\.gameData\s*=(?!=)\s*")  # not == or ===
 

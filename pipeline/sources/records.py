@@ -1,12 +1,14 @@
-"""The records parsers return (one puzzle day each), the names of the sources, and ParseError."""
+"""What every record a parser returns has (one puzzle day each: each game's record type is in its
+folder, `pipeline/games/<game>/records.py`), the names of the sources, and ParseError."""
 
 from __future__ import annotations
 
 import datetime
-from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, Protocol
 
-Word = str
+from solvers.masks import Word
+
+__all__ = ["ParseError", "Record", "Word"]
 
 # Where a Spelling Bee record came from.
 NYT_GAMEDATA = "nyt_gamedata"  # tedmiston: the NYT page's gameData.yesterday, saved next morning
@@ -22,42 +24,16 @@ class ParseError(ValueError):
     """A source text that does not have the layout its parser expects."""
 
 
-@dataclass(frozen=True)
-class BeeRecord:
-    """One Spelling Bee day as one source tells it."""
+class Record(Protocol):
+    """One puzzle day as one source tells it: each game's record type
+    (`pipeline/games/<game>/records.py`) has these fields."""
 
-    game: ClassVar[str] = "spelling-bee"  # the registry's name of its game (pipeline.games)
-
-    date: datetime.date
-    center: str
-    others: str  # the six other letters, sorted
-    answers: tuple[Word, ...]  # sorted, duplicates kept so that validation can report them
-    pangrams: tuple[Word, ...]  # sorted, as the source states them
-    source: str
-    not_accepted: tuple[Word, ...] = ()  # nytbee.com only: dictionary words not accepted that day
-    stated_answer_count: int | None = None  # the count the source states, when it states one
+    game: ClassVar[str]  # the registry's name of its game (pipeline.games)
 
     @property
-    def letters(self) -> str:
-        """Return the seven letters, center first."""
-        return self.center + self.others
+    def date(self) -> datetime.date:
+        """Return the day of the puzzle."""
 
-
-@dataclass(frozen=True)
-class BoxRecord:
-    """One Letter Boxed day as one source tells it."""
-
-    game: ClassVar[str] = "letter-boxed"
-
-    date: datetime.date
-    sides: tuple[str, str, str, str]  # order kept as given
-    nyt_solution: tuple[Word, ...]
-    par: int | None
-    nyt_id: int | None
-    dictionary: tuple[Word, ...] | None  # sorted; None when unknown
-    yesterdays_sides: tuple[str, ...] | None
-    yesterdays_solution: tuple[Word, ...] | None
-    source: str
-
-
-Record = BeeRecord | BoxRecord
+    @property
+    def source(self) -> str:
+        """Return the name of the source that told it (`nyt_gamedata`)."""

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import datetime
 
+from pipeline.games.letter_boxed.records import BoxRecord
 from pipeline.sources.game_data import box_from_game_data, load_json_object
-from pipeline.sources.records import SIMEYDK, BoxRecord
+from pipeline.sources.records import SIMEYDK
 
 
 def parse_letterboxed_day(text: str | bytes) -> BoxRecord:

@@ -31,7 +31,9 @@ class WordList:
     report_tops: tuple[int, ...] = ()  # `pipeline report` also scores its N most frequent words
     in_report: bool = False  # `pipeline report` scores it as a raw list
     chart: dict[str, Any] = field(default_factory=dict)  # its line in the report's chart
-    evidence: str | None = None  # the evidence flag a word gets from being in it
+    # the evidence-bucket flags a word gets from the list (model/evidence.py): being in it, and
+    # what the list says of it; a game's buckets use some of them (its hook evidence_flags)
+    evidence: tuple[str, ...] = ()
 
     @property
     def keeps_words(self) -> bool:
@@ -49,7 +51,7 @@ WORD_LISTS: tuple[WordList, ...] = (
         url="https://raw.githubusercontent.com/dwyl/english-words/master/words_alpha.txt",
         in_report=True,
         chart={"color": "tab:blue", "lw": 1.0},
-        evidence="in words_alpha",
+        evidence=("in words_alpha",),
     ),
     WordList(
         "enable",
@@ -60,7 +62,7 @@ WORD_LISTS: tuple[WordList, ...] = (
         url="https://raw.githubusercontent.com/norvig/pytudes/main/ipynb/enable1.txt",
         in_report=True,
         chart={"color": "tab:orange", "lw": 1.0},
-        evidence="in ENABLE",
+        evidence=("in ENABLE",),
     ),
     WordList(
         "2of12id",
@@ -71,7 +73,7 @@ WORD_LISTS: tuple[WordList, ...] = (
         url="https://raw.githubusercontent.com/felixfischer/categorized-words/master/2of12id.json",
         in_report=True,
         chart={"color": "tab:green", "lw": 1.0},
-        evidence="in 2of12id",
+        evidence=("in 2of12id",),
     ),
     WordList(
         "nltk_words",
@@ -81,7 +83,7 @@ WORD_LISTS: tuple[WordList, ...] = (
         "nltk_words",
         in_report=True,
         chart={"color": "tab:red", "lw": 1.0},
-        evidence="in web2",
+        evidence=("in web2", "capitalized in web2"),  # its capitalized entries: proper nouns
     ),
     WordList("nltk_stopwords", "list", "nltk corpus stopwords", "see corpus", "nltk_stopwords"),
     WordList(
@@ -112,9 +114,12 @@ WORD_LISTS: tuple[WordList, ...] = (
         "nltk corpus wordnet (Princeton WordNet 3.0)",
         "WordNet 3.0 licence",
         "wordnet",
+        evidence=("in WordNet",),  # the word, or its base form (wordnet_words)
     ),
 )
 TOP_SHADES = {25_000: "#b4a7d6", 50_000: "#7b5fb8", 100_000: "#3f1d7d"}  # wordfreq_topN lines
+WORD_FLAGS = tuple(flag for found in WORD_LISTS for flag in found.evidence)
+"""Every flag the word lists give a word: a column each of sql/queries/build/word_features.sql."""
 
 
 def word_list(name: str) -> WordList:

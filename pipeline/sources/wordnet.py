@@ -27,6 +27,7 @@ SENSE_COLUMNS = (
     "example",
 )
 FORM_COLUMNS = ("word", "base_form", "inflects")
+CLUE_TABLES = ("wordnet_words", "wordnet_senses")  # what a clue is made of (the words stage's)
 
 
 def lemma_senses(reader: Any) -> dict[str, list]:

@@ -44,6 +44,25 @@ CREATE TEMP MACRO IF NOT EXISTS recall_of(hits, answers) AS
 CREATE TEMP MACRO IF NOT EXISTS f1_of(precision, recall) AS
     CASE WHEN precision + recall > 0 THEN 2 * precision * recall / (precision + recall) ELSE 0.0 END;
 
+CREATE TEMP MACRO IF NOT EXISTS f1_of_counts(hits, predicted, answers) AS
+    f1_of(precision_of(hits, predicted), recall_of(hits, answers));
+
 -- The letters of a mask, alphabetically: the inverse of letter_mask.
 CREATE TEMP MACRO IF NOT EXISTS mask_letters(mask) AS
     array_to_string(list_transform(list_filter(range(26), lambda i: (mask >> i) & 1 = 1), lambda i: chr(97 + i::INTEGER)), '');
+
+-- One row per date of a game's source days table (`days`, as spelling_bee_source_days): the
+-- day of the source that game's answer_sources ranks first (a source it does not rank, last).
+CREATE TEMP MACRO IF NOT EXISTS chosen_source_days(days, game) AS TABLE
+    SELECT d.*
+    FROM query_table(days) AS d
+    LEFT JOIN answer_sources AS s ON s.source = d.source AND s.game = game
+    QUALIFY row_number() OVER (PARTITION BY d.date ORDER BY coalesce(s.precedence, 999)) = 1;
+
+-- True when the table exists without the column: an upgrade's test of an older shape.
+CREATE TEMP MACRO IF NOT EXISTS table_lacks_column(table_name_, column_name_) AS
+    EXISTS (SELECT 1 FROM duckdb_tables() WHERE table_name = table_name_)
+    AND NOT EXISTS (
+        SELECT 1 FROM duckdb_columns()
+        WHERE table_name = table_name_ AND column_name = column_name_
+    );

@@ -27,7 +27,7 @@ WORKER = "from pipeline.stages.beside import serve_one_call; serve_one_call()"
 PARENT_CHECK_SECONDS = 0.5
 
 
-class Beside(Generic[R]):
+class CallBeside(Generic[R]):
     """A call running in a second process; `result()` waits for what it returns or raises."""
 
     def __init__(self, function: Callable[[A], R], argument: A) -> None:
@@ -63,8 +63,8 @@ class Beside(Generic[R]):
         return value  # type: ignore[no-any-return]
 
 
-class Done(Generic[R]):
-    """A call made in the stage's own process, with the same `result()` as `Beside`."""
+class CallMadeHere(Generic[R]):
+    """A call made in the stage's own process, with the same `result()` as `CallBeside`."""
 
     def __init__(self, function: Callable[[A], R], argument: A) -> None:
         """Make the call now."""
@@ -75,9 +75,11 @@ class Done(Generic[R]):
         return self._value
 
 
-def start(function: Callable[[A], R], argument: A, *, beside: bool) -> Beside[R] | Done[R]:
+def start(
+    function: Callable[[A], R], argument: A, *, beside: bool
+) -> CallBeside[R] | CallMadeHere[R]:
     """Return `function(argument)` running in a second process (`beside`) or already made here."""
-    return Beside(function, argument) if beside else Done(function, argument)
+    return CallBeside(function, argument) if beside else CallMadeHere(function, argument)
 
 
 def _send(pipe: IO[bytes], call: bytes) -> None:

@@ -3,7 +3,7 @@
 The same function, `rule.decide`, judges every evidence row: the backtest rows (a past puzzle's
 eligible word, judged on evidence from before that puzzle) and the build rows (every word, judged
 on all the evidence, as of the day after the archive ends). Each row carries its probability (from
-the same SQL); the hand edits (`pipeline/edits.py`) then decide the words they name, in the final
+the same SQL); the hand edits (`pipeline/storage/edits.py`) then decide the words they name, in the final
 lists only. Beside each list the build writes its "maybe" words: those whose probability lies in
 the band chosen on the validation year.
 """
@@ -23,10 +23,12 @@ from typing import Any
 import numpy as np
 
 from pipeline import progress
+from pipeline.dates import day_number, validation_window
 from pipeline.errors import UserError
 from pipeline.games import GAMES, Game, game_named
 from pipeline.games.hooks import hooks_of
 from pipeline.model.evidence import (
+    DAY_FLAGS,
     FACTORS,
     HISTORY_BUCKETS,
     NEVER,
@@ -38,7 +40,6 @@ from pipeline.model.evidence import (
 )
 from pipeline.model.newword import feature_names
 from pipeline.model.rule import (
-    BUCKET_FLAGS,
     Evidence,
     MaybeBand,
     Rule,
@@ -49,7 +50,7 @@ from pipeline.model.rule import (
     rule_grid,
 )
 from pipeline.stages import beside
-from pipeline.stages.beside import Beside, Done
+from pipeline.stages.beside import CallBeside, CallMadeHere
 from pipeline.stages.stage import prepare_stage
 from pipeline.storage import built_files, custom_lists, day_files, explain_index, warehouse
 from pipeline.storage.built_files import days_file, explain_file
@@ -58,9 +59,7 @@ from pipeline.storage.edits import Edit, edit_columns
 from pipeline.storage.warehouse import Connection
 from pipeline.table import Table
 
-VALIDATION_YEARS = 1
 STYLE_APART_MIN_WORDS = 20_000  # a list this long takes seconds to learn the style on
-EPOCH = dt.date(1970, 1, 1)  # dates cross to DuckDB as day numbers (numpy dates do not)
 
 
 @dataclass(frozen=True)
@@ -137,7 +136,7 @@ def build_games(
     mostly too)."""
     summaries: dict[str, BuildSummary] = {}
     left_out: dict[str, LeftOut] = {}  # each game built so far: when its words were left out
-    styles: dict[str, Beside | Done] = {}
+    styles: dict[str, CallBeside | CallMadeHere] = {}
     with ThreadPoolExecutor(max_workers=1) as storer:  # its end waits for the last store
         storing: Future[BuildSummary] | None = None
         for game in sorted(games, key=uses_new_word_model):  # the model reads the other games
@@ -222,8 +221,10 @@ def stage_words_index(cursor: Connection, build_id: str) -> None:
         cursor.close()
 
 
-def start_learning_style(con: Connection, game: Game, words: list[str]) -> Beside | Done:
-    """Start learning the NYT's style on a game's new list (games/style.py): for a list long
+def start_learning_style(
+    con: Connection, game: Game, words: list[str]
+) -> CallBeside | CallMadeHere:
+    """Start learning the NYT's style on a game's new list (games/<game>/style.py): for a list long
     enough to take seconds, in a second process while the build goes on."""
     inputs = hooks_of(game).style_inputs(con, game, words)
     apart = len(words) >= STYLE_APART_MIN_WORDS
@@ -261,12 +262,11 @@ def uses_new_word_model(game: Game) -> bool:
 
 
 def left_out_elsewhere(con: Connection, game: Game, known: dict[str, LeftOut]) -> LeftOut:
-    """Return, per word, the first day another game left it out where it qualified: from the
-    games built already in this run, the others' verdicts fetched now."""
+    """Return, per word, the first day one of the games the game's model reads (its hook
+    left_out_from) left it out where it qualified: from the games built already in this run, the
+    others' verdicts fetched now."""
     parts = []
-    for other in GAMES:
-        if other == game:
-            continue
+    for other in map(game_named, hooks_of(game).left_out_from):
         found = known.get(other.name)
         if found is None:
             with progress.step(f"{other.name}: the verdicts {game.name}'s new-word model reads"):
@@ -301,7 +301,7 @@ class GameBuild:
     game: Game
     summary: BuildSummary  # its test year still to be scored from the stored backtest
     left_out: LeftOut
-    style: Beside | Done
+    style: CallBeside | CallMadeHere
     backtest: dict[str, np.ndarray]
     explained: dict[str, Any]  # explain/custom's columns, by word id
     test_window: tuple[dt.date, dt.date]
@@ -314,10 +314,11 @@ def build_game(
     style on the new list; return what is left to store, and when its words were left out (the
     new-word model of another game reads it)."""
     edited = edit_columns(edits, game)
-    past = judge_the_past(con, game, edited["word"], elsewhere)
+    past = choose_rule_and_backtest(con, game, edited["word"], elsewhere)
     current, rule, band = past.current, past.rule, past.band
     chosen = decide(current, rule)
-    why = reasons(current, rule, chosen)
+    flags = hooks_of(game).evidence_flags
+    why = reasons(current, rule, chosen, flags)
     by_hand = apply_edits(current, chosen, why, edited)
     maybe = band.holds(current["probability"]) & ~guarded(current) & ~by_hand
     decisions = Decisions(current, chosen, Coded(*text_codes(why)), by_hand, maybe)
@@ -335,7 +336,7 @@ def build_game(
     summary = BuildSummary(
         game, rule, past.validation, words, band, maybe_rows, past.new_words, NOT_SCORED
     )
-    explained = explain_columns(current["word"], decided, past.factor_names)
+    explained = explain_columns(current["word"], decided, past.factor_names, bucket_names(flags))
     window = (past.test_from, past.test_until)
     return GameBuild(game, summary, past.left_out, style, past.backtest, explained, window)
 
@@ -362,11 +363,11 @@ def store_game_backtest(cursor: Connection, built: GameBuild, build_id: str) -> 
 
 
 def explain_columns(
-    words: np.ndarray, decided: dict[str, Any], factor_names: list[str]
+    words: np.ndarray, decided: dict[str, Any], factor_names: list[str], buckets: list[str]
 ) -> dict[str, Any]:
     """Return the columns of `explain/custom` (its names and order) for every universe word,
     from the columns of custom_words the build decided (bucket, history, factor names and
-    reasons by their codes, as the query names them)."""
+    reasons by their codes, as the query names them; `buckets`: the game's bucket names)."""
     factors = {
         f"factor_{k}": Coded(np.ma.filled(decided[f"factor_code_{k}"], -1), factor_names)
         for k in range(1, FACTORS + 1)
@@ -378,7 +379,7 @@ def explain_columns(
         "prior_accepted": decided["prior_accepted"],
         "last_accepted": decided["last_accepted"],
         "score": decided["score"],
-        "bucket": Coded(decided["bucket_code"], bucket_names()),
+        "bucket": Coded(decided["bucket_code"], buckets),
         "bucket_size": decided["bucket_size"],
         "bucket_rate": decided["bucket_rate"],
         "history_bucket": Coded(decided["history_code"], HISTORY_BUCKETS),
@@ -401,7 +402,7 @@ def explain_columns(
 
 
 @dataclass(frozen=True)
-class ThePast:
+class RuleAndBacktest:
     """What the build keeps of the past verdicts once the rule is chosen (their own arrays, the
     build's largest, are freed): the rule and band chosen on them, the backtest's rows (stored
     once the custom words are), the evidence of every word as of the day after the archive, and
@@ -420,9 +421,9 @@ class ThePast:
     test_until: dt.date
 
 
-def judge_the_past(
+def choose_rule_and_backtest(
     con: Connection, game: Game, edited_words: list[str], elsewhere: LeftOut | None = None
-) -> ThePast:
+) -> RuleAndBacktest:
     """Compute the evidence, choose the rule and the maybe band on the validation year, and judge
     the backtest: every past verdict with the rule's prediction."""
     last = last_archive_date(con, game)
@@ -444,7 +445,7 @@ def judge_the_past(
     verdict_days = last_verdict_days(history, len(current))
     backtest = backtest_rows(history, history_decisions, rule)
     del history, history_decisions  # their scores and buckets, hundreds of MB, are not stored
-    return ThePast(
+    return RuleAndBacktest(
         rule,
         band,
         validation,
@@ -500,7 +501,7 @@ def build_evidence(
     con: Connection, game: Game, as_of: dt.date, edited_words: list[str] | None = None
 ) -> tuple[Evidence, Evidence]:
     """Return the evidence of every verdict before `as_of`, and of every universe word at `as_of`
-    (pipeline/evidence.py; the hand-edited words join the universe)."""
+    (pipeline/model/evidence.py; the hand-edited words join the universe)."""
     found = game_evidence(con, game, as_of, edited_words)
     return found.history, found.current
 
@@ -534,17 +535,21 @@ def game_evidence(
         "build/universe",
         {"game": game.name, "min_length": game.min_length, "edited_words": edited_words or []},
     )
-    features = word_features(con, elsewhere if model else None)
+    flags = hooks_of(game).evidence_flags
+    features = word_features(con, flags, elsewhere if model else None)
     verdicts = hooks_of(game).verdicts(con, as_of, features.words)
     left_out = first_left_out(verdicts, features.words)
     history, current = evidence_rows(verdicts, features, day_number(as_of))
     traits = list(features.traits or ())
-    return GameEvidence(history, current, left_out, feature_names(BUCKET_FLAGS, ZIPF_BINS, traits))
+    return GameEvidence(history, current, left_out, feature_names(flags, ZIPF_BINS, traits))
 
 
-def word_features(con: Connection, elsewhere: LeftOut | None = None) -> WordFeatures:
-    """Fetch what the evidence knows of each universe word before any verdict; with `elsewhere`
-    (the new-word model's games), its traits and when the other games left it out too."""
+def word_features(
+    con: Connection, flag_names: tuple[str, ...], elsewhere: LeftOut | None = None
+) -> WordFeatures:
+    """Fetch what the evidence knows of each universe word before any verdict (of its bucket, the
+    flags `flag_names`); with `elsewhere` (the new-word model's games), its traits and when the
+    other games left it out too."""
     words = [word for (word,) in warehouse.run(con, "build/universe_words").fetchall()]
     warehouse.run(con, "build/word_stems")
     columns = warehouse.run(con, "build/word_features").fetchnumpy()
@@ -560,7 +565,8 @@ def word_features(con: Connection, elsewhere: LeftOut | None = None) -> WordFeat
         traits = {name: np.asarray(column) for name, column in found.items()}
     return WordFeatures(
         words=words,
-        flags=np.asarray(columns["flags"]),
+        flag_names=flag_names,
+        flags=word_flag_bits(columns, flag_names),
         zipf_bin=np.asarray(columns["zipf_bin"]),
         first_listed=np.asarray(columns["first_listed"]),
         offensive=np.asarray(columns["offensive"]),
@@ -570,21 +576,23 @@ def word_features(con: Connection, elsewhere: LeftOut | None = None) -> WordFeat
     )
 
 
+def word_flag_bits(columns: dict[str, np.ndarray], flag_names: tuple[str, ...]) -> np.ndarray:
+    """Return each word's bucket bits of the flags the word lists give it (build/word_features'
+    columns; those of a day are the evidence's), the first flag the most significant bit."""
+    bits = np.zeros(len(columns["zipf_bin"]), dtype=np.int16)
+    for name in flag_names:
+        if name not in columns and name not in DAY_FLAGS:
+            raise ValueError(
+                f"no evidence flag {name!r} (sources/word_lists.py, model/evidence.py)"
+            )
+        bits = bits << 1 | (np.asarray(columns[name], dtype=np.int16) if name in columns else 0)
+    return bits
+
+
 def rows_between(evidence: Evidence, first: dt.date, last: dt.date) -> np.ndarray:
     """Return, per evidence row, whether its day lies from `first` to `last`."""
     day = evidence["day"]
     return (day >= day_number(first)) & (day <= day_number(last))
-
-
-def day_number(date: dt.date) -> int:
-    """Return a date's day number since 1970-01-01 (the evidence's days)."""
-    return (date - EPOCH).days
-
-
-def validation_window(last_date: dt.date) -> tuple[dt.date, dt.date]:
-    """Return the year before the last year of the archive: rules are chosen there, judged after."""
-    test_from = last_date - dt.timedelta(days=364)
-    return test_from - dt.timedelta(days=365 * VALIDATION_YEARS), test_from - dt.timedelta(days=1)
 
 
 def choose_rule(
@@ -598,8 +606,8 @@ def choose_rule(
     subset = evidence.rows_where(rows_between(evidence, validation_from, validation_until))
     grid = grid or rule_grid()
     scores = score_predictions(con, subset["accepted"], [decide(subset, rule) for rule in grid])
-    position, *_, precision, recall, f1 = scores.rows[0]
-    return grid[position], {"precision": precision, "recall": recall, "f1": f1}
+    best = scores.records()[0]
+    return grid[best.position], {"precision": best.precision, "recall": best.recall, "f1": best.f1}
 
 
 def new_word_scores(
@@ -614,8 +622,8 @@ def new_word_scores(
     rows = rows_between(evidence, validation_from, validation_until)
     rows &= evidence["prior_verdicts"] == 0
     found = score_predictions(con, evidence["accepted"][rows], [decisions[rows]])
-    _, *_, precision, recall, f1 = found.rows[0]
-    return {"precision": precision, "recall": recall, "f1": f1}
+    scored = found.records()[0]
+    return {"precision": scored.precision, "recall": scored.recall, "f1": scored.f1}
 
 
 def score_predictions(
@@ -719,7 +727,7 @@ def store_custom_words(
         "build/custom_words",
         {
             "game": game.name,
-            "bucket_names": bucket_names(),
+            "bucket_names": bucket_names(hooks_of(game).evidence_flags),
             "history_bucket_names": list(HISTORY_BUCKETS),
             "reason_names": list(current.reasons.values),
         },

@@ -16,14 +16,13 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from pipeline.model.clues import Clue, Sense, puzzle_clues
+from pipeline.sources.wordnet import CLUE_TABLES
+from pipeline.storage.explain_index import SENSES
 from pipeline.storage.reader import Reader, require_tables
 
 if TYPE_CHECKING:
     from pipeline.games.game import Game
     from pipeline.storage.warehouse import Connection
-
-SENSES = "clues/word_senses"  # what a clue is made of, by word
-CLUE_TABLES = ("wordnet_words", "wordnet_senses")  # the words stage's
 
 
 def answer_clues(con: Connection, answers: Sequence[str]) -> dict[str, Clue | None]:
@@ -43,12 +42,13 @@ def reader_clues(reader: Reader, answers: Sequence[str]) -> dict[str, Clue | Non
 def described_words(reader: Reader, words: Iterable[str]) -> dict[str, tuple[str, list[Sense]]]:
     """Return the base form and senses (most frequent first) of each word WordNet describes."""
     found = reader.query(SENSES, {"words": list(words)})
+    word, base_form, part, gloss, example = map(
+        found.columns.index, ("word", "base_form", "part_of_speech", "gloss", "example")
+    )
     described: dict[str, tuple[str, list[Sense]]] = {}
     for row in found.rows:
-        record = dict(zip(found.columns, row, strict=True))
-        word = record.pop("word")
-        base_form = record.pop("base_form")
-        described.setdefault(word, (base_form, []))[1].append(Sense(**record))
+        sense = Sense(row[part], row[gloss], row[example])
+        described.setdefault(row[word], (row[base_form], []))[1].append(sense)
     return described
 
 

@@ -64,13 +64,13 @@ def word_evidence(reader: Reader, word: str) -> dict:
         "first_name": None,
     }
     if entry.rows:
-        _, _, lists, zipf, rank, capitalized, first_name = entry.rows[0]
+        known = entry.records()[0]
         found |= {
-            "lists": lists.split(", "),
-            "zipf": round(float(zipf or 0), 2),
-            "wordfreq_rank": rank,
-            "capitalized_in_web2": bool(capitalized),
-            "first_name": bool(first_name),
+            "lists": known.lists.split(", "),
+            "zipf": round(float(known.zipf or 0), 2),
+            "wordfreq_rank": known.wordfreq_rank,
+            "capitalized_in_web2": bool(known.capitalized),
+            "first_name": bool(known.first_name),
         }
     found["wordnet"] = wordnet_facts(reader, word)
     for game in GAMES:  # every game's archive speaks of the word, whichever games are asked

@@ -22,7 +22,8 @@ def with_clues(con: Connection, records: list[dict], words_key: str) -> list[dic
     (both null when WordNet gives it none), as `answer_clues` gives them to that list as one
     puzzle's answers (`pipeline serve` gives the same); the senses are read in one query."""
     from pipeline.model.clues import puzzle_clues
-    from pipeline.stages.clues import CLUE_TABLES, described_words
+    from pipeline.sources.wordnet import CLUE_TABLES
+    from pipeline.stages.clues import described_words
     from pipeline.storage.reader import require_tables
     from pipeline.storage.warehouse import WarehouseReader
 

@@ -16,14 +16,17 @@ import datetime as dt
 from pathlib import Path
 
 from pipeline import progress
+from pipeline.dates import last_year
 from pipeline.errors import UserError
 from pipeline.games import Game
 from pipeline.games.hooks import ReportContext, hooks_of
 from pipeline.model.rule import Rule
 from pipeline.render import chart as render_chart
 from pipeline.render import csv as render_csv
-from pipeline.render.model import TOP_ERRORS, GameReport, Reported, Section
+from pipeline.render.model import Reported, Section
 from pipeline.report import confidence, sections
+from pipeline.report.changes import reversals_files, reversals_section
+from pipeline.report.results import TOP_ERRORS, ConfidenceReport, GameReport
 from pipeline.sources.word_lists import reported_lists
 from pipeline.stages import build, changes
 from pipeline.storage import warehouse
@@ -32,28 +35,15 @@ from pipeline.table import Table
 
 RAW_LISTS = reported_lists()  # the registered word lists the report scores as raw lists
 DICTIONARIES = ("custom", "past_answers", *(raw.name for raw in RAW_LISTS))
-WINDOW_DAYS = 364
-REVERSAL_TABLES = ("reversals_by_year", "reversals_corrections", "reversals_words")
-CSV_TABLES = (
-    "overall",
-    "by_year",
-    "by_month",
-    "archive_by_month",
-    "custom_errors_per_month",
-    "missed_words",
-    "extra_words",
-    "error_kinds",
-)
-CHART_FILE = sections.CHART_FILE
 HTML_FILE = "index.html"
 
 
 def archive_dates(con: Connection, game: Game) -> tuple[dt.date, dt.date]:
     """Return the first and last date of a game's backtest."""
-    first, last = warehouse.query(con, "report/archive_dates", {"game": game.name}).rows[0]
-    if last is None:
+    dates = warehouse.query(con, "report/archive_dates", {"game": game.name}).record()
+    if dates.last is None:
         raise UserError(f"the {game.title} backtest is empty: run `pipeline build` first")
-    return first, last
+    return dates.first, dates.last
 
 
 def default_window(
@@ -63,7 +53,7 @@ def default_window(
     _, last = archive_dates(con, game)
     if train_until is not None:
         return train_until + dt.timedelta(days=1), last
-    return last - dt.timedelta(days=WINDOW_DAYS), last
+    return last_year(last)
 
 
 def stored_rule(con: Connection, game: Game) -> Rule:
@@ -197,12 +187,10 @@ def file_names(games: tuple[Game, ...], html: bool = False) -> list[str]:
     before any scoring; tests/test_report.py checks the list against what a report writes)."""
     names = []
     for game in games:
-        names += [f"{game.slug}_{table}.csv" for table in CSV_TABLES]
-        names += [f"{game.slug}_{table}.csv" for table in confidence.CSV_TABLES]
-        names += [f"{game.slug}_{table}.csv" for table in (*REVERSAL_TABLES, "reversals_backtest")]
+        names += sections.report_files(game)
+        names += reversals_files(game)
         names += hooks_of(game).report_files()
         names += style_files(game)
-        names += [f"{game.slug}_{CHART_FILE}", f"{game.slug}_{confidence.CHART_FILE}"]
     return names + ([HTML_FILE] if html else [])
 
 
@@ -225,13 +213,20 @@ def style_files(game: Game) -> list[str]:
     return [nyt_style_file(game), checks_file(game)]
 
 
-def write_charts(report: GameReport, sure: confidence.ConfidenceReport, folder: Path) -> list[Path]:
+def write_charts(
+    report: GameReport, confidence_report: ConfidenceReport, folder: Path
+) -> list[Path]:
     """Draw a game's precision/recall chart and reliability diagram as PNG files."""
-    stem = report.game.slug
+    scores = folder / sections.chart_file(report.game, sections.PRECISION_RECALL_CHART)
     return [
-        render_chart.plot_precision_recall(report, DICTIONARIES, folder / f"{stem}_{CHART_FILE}"),
-        render_chart.plot_reliability(sure, folder / f"{stem}_{confidence.CHART_FILE}"),
+        render_chart.plot_precision_recall(report, DICTIONARIES, scores),
+        render_chart.plot_reliability(confidence_report, reliability_chart(report.game, folder)),
     ]
+
+
+def reliability_chart(game: Game, folder: Path) -> Path:
+    """Return the PNG file of a game's reliability diagram."""
+    return folder / sections.chart_file(game, sections.RELIABILITY_CHART)
 
 
 def game_sections(
@@ -242,9 +237,8 @@ def game_sections(
     game = report.game
     found = sections.game_sections(report)
     with progress.step(f"{game.title}: calibration, maybe tier, guard and hand edits"):
-        sure = confidence.confidence_report(con, game, report.first, report.last)
-        chart = folder / f"{game.slug}_{confidence.CHART_FILE}"
-        found += sections.confidence_sections(sure, chart)
+        confidence_tables = confidence.confidence_report(con, game, report.first, report.last)
+        found += sections.confidence_sections(confidence_tables, reliability_chart(game, folder))
     with progress.step(f"{game.title}: the NYT's changes of mind, and the backtest's"):
         found += reversals(con, report)
     with progress.step(f"{game.title}: the sections of the game's own"):
@@ -256,7 +250,8 @@ def game_sections(
         with progress.step(f"{game.title}: the evidence for each missed and extra word"):
             found.append(sections.evidence_section(report, word_evidence(con, report)))
     with progress.step(f"{game.title}: writing CSV files and the charts to {folder}"):
-        files = render_csv.write_section_tables(found, folder) + write_charts(report, sure, folder)
+        files = render_csv.write_section_tables(found, folder)
+        files += write_charts(report, confidence_tables, folder)
     return [*found, sections.files_section(report, files)], files
 
 
@@ -265,7 +260,7 @@ def reversals(con: Connection, report: GameReport) -> list[Section]:
     if not warehouse.table_exists(con, "verdict_changes"):
         return []
     handled = warehouse.query(con, "report/reversals", {"game": report.game.name})
-    return sections.reversals_section(changes.changes(con, report.game), handled)
+    return reversals_section(changes.changes(con, report.game), handled)
 
 
 def report(

@@ -273,17 +273,22 @@ def fetch_or_stored(
     return fetched
 
 
-def scrape_bulk_archive(
-    run: ScrapeRun,
-    downloader: Downloader,
-    known: Known,
-    source: AnswerSource,
-    since: dt.date,
-    until: dt.date,
-) -> None:
+@dataclass(frozen=True)
+class Scraping:
+    """One scrape: its run, its downloader, what the warehouse has, and the dates wanted."""
+
+    run: ScrapeRun
+    downloader: Downloader
+    known: Known
+    since: dt.date
+    until: dt.date
+
+
+def scrape_bulk_archive(scraping: Scraping, source: AnswerSource) -> None:
     """Read a bulk archive (one line a day) for the dates not loaded yet."""
+    run, downloader, known = scraping.run, scraping.downloader, scraping.known
     have = known.have(source)
-    stale = not have or max(have) < until or known.retry_quarantined
+    stale = not have or max(have) < scraping.until or known.retry_quarantined
     fetched = fetch_or_stored(
         run, downloader, source.name, source.url, None, stale and not downloader.offline
     )
@@ -301,23 +306,17 @@ def scrape_bulk_archive(
                 f"line {line_number}: {outcome}",
                 body=body,
             )
-        elif since <= outcome.date <= until and outcome.date not in have:
+        elif scraping.since <= outcome.date <= scraping.until and outcome.date not in have:
             accept(run, outcome, source.url, body)
 
 
-def scrape_dated_source(
-    run: ScrapeRun,
-    downloader: Downloader,
-    known: Known,
-    source: AnswerSource,
-    since: dt.date,
-    until: dt.date,
-) -> None:
+def scrape_dated_source(scraping: Scraping, source: AnswerSource) -> None:
     """Fetch each date of a one-file-a-day source that the warehouse does not have yet;
     quarantined dates being retried are downloaded again (a stored copy if that fails)."""
-    have, retry = known.have(source), known.to_retry(source)
+    run, downloader, since = scraping.run, scraping.downloader, scraping.since
+    have, retry = scraping.known.have(source), scraping.known.to_retry(source)
     first = max(since, source.first_date or since)
-    wanted = [d for d in dates_between(first, until) if d not in have]
+    wanted = [d for d in dates_between(first, scraping.until) if d not in have]
     for date in progress.track(wanted, f"{source.name} ({source.game})"):
         fetch_and_parse(
             run,
@@ -345,21 +344,14 @@ def scrape_live_page(run: ScrapeRun, downloader: Downloader, source: AnswerSourc
     )
 
 
-def scrape_source(
-    run: ScrapeRun,
-    downloader: Downloader,
-    known: Known,
-    source: AnswerSource,
-    since: dt.date,
-    until: dt.date,
-) -> None:
+def scrape_source(scraping: Scraping, source: AnswerSource) -> None:
     """Fetch, parse and validate what one source has that the warehouse does not."""
     if source.kind == "bulk":
-        scrape_bulk_archive(run, downloader, known, source, since, until)
+        scrape_bulk_archive(scraping, source)
     elif source.kind == "daily":
-        scrape_dated_source(run, downloader, known, source, since, until)
+        scrape_dated_source(scraping, source)
     else:
-        scrape_live_page(run, downloader, source)
+        scrape_live_page(scraping.run, scraping.downloader, source)
 
 
 def collect(
@@ -372,12 +364,13 @@ def collect(
     """Fetch, parse and validate everything the warehouse does not have yet (`known`, read
     beforehand: the warehouse is not needed while downloading)."""
     run = ScrapeRun()
+    scraping = Scraping(run, downloader, known, since, until)
     for game in games:
         for source in sorted(sources_of(game.name), key=lambda s: KINDS_IN_ORDER.index(s.kind)):
             if source.kind == "live" and downloader.offline:
                 continue
             with progress.step(f"{game.title}: {source.name} ({source.kind})"):
-                scrape_source(run, downloader, known, source, since, until)
+                scrape_source(scraping, source)
     return run
 
 
@@ -409,7 +402,8 @@ def load(con: Connection, run: ScrapeRun, run_id: str) -> None:
             "date": [date for _, _, date in loaded],
         },
     }
-    for game in GAMES:
+    sourced = [game for game in GAMES if sources_of(game.name)]  # a game without: nothing staged
+    for game in sourced:
         rows = [hooks_of(game).staging_row(r, url) for r, url in run.records_of(game.name)]
         handed_over[f"new_{game.slug}_days"] = as_columns(rows, hooks_of(game).staging_columns)
     for name, columns in handed_over.items():
@@ -417,7 +411,7 @@ def load(con: Connection, run: ScrapeRun, run_id: str) -> None:
     with warehouse.transaction(con):
         prepare_stage(con)
         warehouse.create_missing_tables(con, "scrape")
-        for game in GAMES:
+        for game in sourced:
             warehouse.run(con, game.query("scrape", "source_days"))
         for table in ("quarantine", "scrape_log"):
             warehouse.run(con, f"scrape/{table}", {"run_id": run_id})
@@ -433,8 +427,9 @@ def judge_verdict_changes(con: Connection, games: list[Game]) -> None:
     game without rows yet, as after the upgrade that brought the table)."""
     known = set(warehouse.run(con, "scrape/games_with_changes").fetchall())
     for game in GAMES:
-        if game in games or (game.name,) not in known:
-            hooks_of(game).judge(con)
+        judge = hooks_of(game).judge
+        if judge is not None and (game in games or (game.name,) not in known):
+            judge(con)
             warehouse.run(con, "scrape/verdict_changes", {"game": game.name})
 
 

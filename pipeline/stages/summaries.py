@@ -7,6 +7,7 @@ from collections import Counter
 
 from pipeline.render.json import records
 from pipeline.render.text import markdown_table, plural
+from pipeline.report.changes import KINDS
 from pipeline.stages import changes
 from pipeline.storage import warehouse
 from pipeline.storage.warehouse import Connection
@@ -89,7 +90,7 @@ def new_reversals_line(flips: Table) -> str:
     for game in dict.fromkeys(flips.column("game")):
         rows = [row for row in flips.rows if row[0] == game]
         kinds = Counter(change for *_, change in rows)
-        counted = ", ".join(f"{kinds[kind]:,} {kind}" for kind in changes.KINDS if kinds[kind])
+        counted = ", ".join(f"{kinds[kind]:,} {kind}" for kind in KINDS if kinds[kind])
         since = min(date for _, date, _, _ in rows)
         games.append(
             f"{game} {len(rows):,} ({counted}; `pipeline changes {game} --since {since}` lists them)"

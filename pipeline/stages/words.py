@@ -242,7 +242,7 @@ def add_wordnet(words: WordCollection, source: WordList, reading: Reading) -> No
     candidates = (word for word in set().union(*words.words_of.values()) if len(word) >= shortest)
     words.wordnet_forms = wordnet.base_forms(reader, candidates)
     words.entries_read[source.name] = sum(1 for _ in reader.all_lemma_names())
-    senses = reading.wordnet_senses or beside.Done(read_wordnet_senses, reading.offline)
+    senses = reading.wordnet_senses or beside.CallMadeHere(read_wordnet_senses, reading.offline)
     words.wordnet_senses = senses.result
 
 
@@ -299,7 +299,7 @@ class Reading:
 
     downloader: Downloader
     offline: bool
-    wordnet_senses: beside.Beside[dict[str, list]] | None = None  # None: read when needed
+    wordnet_senses: beside.CallBeside[dict[str, list]] | None = None  # None: read when needed
 
 
 READERS: dict[str, Callable[[WordCollection, WordList, Reading], None]] = {
@@ -320,7 +320,7 @@ def collect_words(downloader: Downloader, offline: bool) -> WordCollection:
     """Read every registered word list into one collection, showing a step line per list."""
     words = WordCollection()
     nltk_corpus("wordnet", offline)  # a missing corpus stops the stage before any work
-    senses = beside.Beside(read_wordnet_senses, offline)  # 10 s of parsing, on the second core
+    senses = beside.CallBeside(read_wordnet_senses, offline)  # 10 s of parsing, on the second core
     reading = Reading(downloader, offline, senses)
     with cycle_collector_paused():
         for source in WORD_LISTS:

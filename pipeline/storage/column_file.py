@@ -15,7 +15,6 @@ More columns or tables can be added to a file without changing how the others ar
 
 from __future__ import annotations
 
-import datetime as dt
 import json
 import mmap
 import os
@@ -25,10 +24,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from pipeline.dates import date_of
+
 if TYPE_CHECKING:
     import numpy as np
 
-EPOCH = dt.date(1970, 1, 1)
 NUMBER_FORMATS = {"bool": "?", "int8": "b", "int16": "h", "int32": "i", "int64": "q"}
 NUMBER_FORMATS |= {"float32": "f", "float64": "d"}
 OFFSET = "I"  # text offsets: a file's text columns hold under 4 GB
@@ -226,7 +226,7 @@ class TableReader:
             size = struct.calcsize(spec["format"])
             found = list(self.file.unpack(spec["format"], first + size * start, stop - start))
             if kind == "date":
-                found = [EPOCH + dt.timedelta(days=day) for day in found]
+                found = [date_of(day) for day in found]
         if spec.get("nulls"):
             missing = self.file.bytes_at(self._nulls_start(spec) + start, stop - start)
             found = [None if gone else value for value, gone in zip(found, missing, strict=True)]

@@ -32,8 +32,13 @@ DATE_AT = 9  # a line is `{"date":"YYYY-MM-DD",...` (DuckDB's JSON): the date fr
 
 def write_days(con: Connection, game: Game, path: Path) -> None:
     """Write every stored day of a game with the words its backtest predicted (in DuckDB: the
-    largest, Letter Boxed's, is 30 MB of lists)."""
-    from pipeline.storage import warehouse
+    largest, Letter Boxed's, is 30 MB of lists); a game without a day query has no day: its file
+    is empty."""
+    from pipeline.storage import sql_files, warehouse
+
+    if not sql_files.exists(game.query("today", "days")):
+        path.write_bytes(b"")
+        return
 
     params = {"game": game.name, **EVERY_DAY}
     views = {

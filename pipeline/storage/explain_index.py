@@ -13,7 +13,6 @@ table of a file.
 
 from __future__ import annotations
 
-import datetime as dt
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -39,7 +38,6 @@ WORD_QUERIES = (
 SENSES = "clues/word_senses"  # a clue's senses, by word: its $words, a list of words
 CUSTOM, VERDICTS, RULE = "explain/custom", "explain/verdicts", "explain/rule"
 EVERY_WORD = {"word": None}  # a query's $word: NULL answers for every word, ordered by word
-EPOCH = dt.date(1970, 1, 1)
 
 
 # --- writing (the build) -------------------------------------------------------------------------

@@ -150,6 +150,18 @@ class SortedWordValues(Mapping[Word, float]):
         """Return the number of rows."""
         return len(self._rows())
 
+    def __bool__(self) -> bool:
+        """Return True when the file has a row, reading up to the first one (not every row, as
+        `len` would: `if not zipf` is asked once per board solved)."""
+        start = self._first
+        while start < len(self._data):
+            end = self._data.find(b"\n", start)
+            end = len(self._data) if end < 0 else end
+            if self._data[start:end].strip():
+                return True
+            start = end + 1
+        return False
+
 
 def word_rows(path: Path, letters: str | None, fields: int) -> list[tuple[str, ...]]:
     """Return the rows (word and `fields` tab-separated fields) of a file the build writes

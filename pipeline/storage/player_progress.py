@@ -19,7 +19,6 @@ from __future__ import annotations
 import contextlib
 import datetime as dt
 import hashlib
-import re
 import secrets
 import threading
 from collections.abc import Callable, Iterator
@@ -33,13 +32,12 @@ from pipeline.storage.progress_dialects import (
     open_dialect,
     redacted,
 )
-from pipeline.storage.sql_files import SQL_DIR
+from pipeline.storage.sql_files import SQL_DIR, UPGRADE_FILE
 
 __all__ = ["Progress", "PuzzleFacts", "PuzzleKey", "StoreUnavailable", "redacted"]
 
 TABLES = SQL_DIR / "progress" / "tables"
 UPGRADES = SQL_DIR / "progress" / "upgrades"
-UPGRADE_FILE = re.compile(r"(\d{3})_(\w+)")
 PLAYER, ROOM = "player", "room"
 
 

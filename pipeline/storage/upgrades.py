@@ -8,15 +8,13 @@ when it was applied to this warehouse.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from pipeline import progress
 from pipeline.storage import sql_files, warehouse
+from pipeline.storage.sql_files import UPGRADE_FILE
 from pipeline.storage.warehouse import Connection
-
-UPGRADE_FILE = re.compile(r"(\d{3})_(\w+)")
 
 
 @dataclass(frozen=True)

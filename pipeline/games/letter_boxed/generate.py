@@ -8,13 +8,14 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
 from pipeline.errors import UserError
 from pipeline.games import LETTER_BOXED
-from pipeline.games import style as learned
 from pipeline.games.generated import Request, generated_id, gumbel_top
+from pipeline.games.letter_boxed import style as learned
 from pipeline.model import board_style as bs
 from pipeline.model import honeycomb_style as hs
 from pipeline.model.difficulty import Difficulty
@@ -49,14 +50,15 @@ class BoardReference:
     nyt_letters: set[frozenset[str]]
 
 
-def board_reference(con: Connection) -> tuple[BoardReference, list[tuple]]:
+def board_reference(con: Connection) -> tuple[BoardReference, list[Any]]:
     """Return the difficulty reference (the NYT's boards of the archive's last two years) and
     every stored NYT board's row (date, sides, par, words, two_word_solutions)."""
     warehouse.require_tables(con, "letter_boxed_boards", stage_hint="pipeline build")
-    rows = warehouse.query(con, "generate/letter_boxed_boards").rows
-    start = hs.reference_start(rows[-1][0] + dt.timedelta(days=1))
-    window = np.sort([row[4] for row in rows if row[0] >= start] or [row[4] for row in rows])
-    letter_sets = {frozenset("".join(row[1])) for row in rows}
+    rows = warehouse.query(con, "generate/letter_boxed_boards").records()
+    start = hs.reference_start(rows[-1].date + dt.timedelta(days=1))
+    solutions = [row.two_word_solutions for row in rows if row.date >= start]
+    window = np.sort(solutions or [row.two_word_solutions for row in rows])
+    letter_sets = {frozenset("".join(row.sides)) for row in rows}
     return BoardReference(np.asarray(window), letter_sets), rows
 
 
@@ -71,16 +73,24 @@ def board_difficulty(reference: BoardReference, two_word_solutions: int) -> floa
 
 
 def since_board_models(
-    con: Connection, chain: bs.ChainIndex, rows: list[tuple], since: dt.date
+    con: Connection, chain: bs.ChainIndex, rows: list[Any], since: dt.date
 ) -> tuple[bs.LetterStyle, bs.BoardLikeness]:
     """Return the letter style and board model of the NYT's boards from `since` on."""
-    recent = [row for row in rows if row[0] >= since]
+    recent = [row for row in rows if row.date >= since]
     if len(recent) < 10:
         raise UserError(f"--since {since}: only {len(recent)} NYT boards to learn from")
-    boards = [bs.MadeBoard(tuple(r[1]), ("", ""), r[3], r[4], 0) for r in recent]  # type: ignore[arg-type]
-    end = rows[-1][0] + dt.timedelta(days=1)
-    ages = learned.ages([r[0] for r in recent], end)
-    return learned.fit_boards(chain, boards, [r[2] for r in recent], ages, SINCE_MADE_BOARDS)
+    end = rows[-1].date + dt.timedelta(days=1)
+    ages = learned.ages([row.date for row in recent], end)
+    pars = [row.par for row in recent]
+    return learned.fit_boards(chain, measured(recent), pars, ages, SINCE_MADE_BOARDS)
+
+
+def measured(rows: list[Any]) -> list[bs.MadeBoard]:
+    """Return the NYT's boards (board_reference's rows) as measured boards."""
+    return [
+        bs.MadeBoard(tuple(row.sides), ("", ""), row.words, row.two_word_solutions, 0)
+        for row in rows
+    ]
 
 
 @dataclass(frozen=True)

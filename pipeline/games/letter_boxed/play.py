@@ -15,16 +15,18 @@ from typing import TYPE_CHECKING
 
 from pipeline.games import LETTER_BOXED
 from pipeline.games.generated import GENERATED_ID
+from pipeline.games.letter_boxed.records import BoxRecord
 from pipeline.games.play import (
     BadGuess,
     PuzzleReader,
     custom_words,
     generated_request,
+    kept_puzzle,
     plain_word,
     progress_id,
+    puzzle_read_once,
     word_clue,
 )
-from pipeline.sources.records import BoxRecord
 from pipeline.storage.player_progress import PuzzleFacts, PuzzleKey
 
 if TYPE_CHECKING:  # the solver loads with the first board read
@@ -57,20 +59,13 @@ class BoxPuzzle:
 
 def kept(puzzles: PuzzleReader, puzzle_id: str) -> BoxPuzzle | None:
     """Return the board of an id when it was read before (no waiting), else None."""
-    found = puzzles.kept(LETTER_BOXED, puzzle_id)
-    return found if isinstance(found, BoxPuzzle) else None
+    return kept_puzzle(puzzles, LETTER_BOXED, puzzle_id, BoxPuzzle)
 
 
 def puzzle(puzzles: PuzzleReader, puzzle_id: str) -> BoxPuzzle:
-    """Return the board of an id (UnknownPuzzle when there is none), read once; a best solution
-    and its clues are prepared as soon as it is read."""
-
-    def read_and_prepare(_: str) -> BoxPuzzle:
-        board = read(puzzles, puzzle_id)
-        puzzles.prepare(lambda: clues(puzzles, board))
-        return board
-
-    return puzzles.cached(LETTER_BOXED, puzzle_id, read_and_prepare)
+    """Return the board of an id (UnknownPuzzle when there is none), read once; its clues are
+    prepared as soon as it is read."""
+    return puzzle_read_once(puzzles, LETTER_BOXED, puzzle_id, read, clues)
 
 
 def read(puzzles: PuzzleReader, puzzle_id: str) -> BoxPuzzle:

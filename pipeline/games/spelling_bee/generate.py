@@ -9,10 +9,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from pipeline.dates import day_number
 from pipeline.errors import UserError
 from pipeline.games import SPELLING_BEE
-from pipeline.games import style as learned
 from pipeline.games.generated import Request, generated_id
+from pipeline.games.spelling_bee import style as learned
 from pipeline.model import honeycomb_style as hs
 from pipeline.model.difficulty import Difficulty
 from pipeline.render.text import plural
@@ -93,7 +94,7 @@ def publishable(stored: StoredHoneycombs, request: Request) -> np.ndarray:
 def since_log_odds(con: Connection, stored: StoredHoneycombs, since: dt.date) -> np.ndarray:
     """Return the candidates' log-odds under the style of the NYT's puzzles from `since` on."""
     nyt, _ = learned.nyt_honeycombs(con)
-    recent = nyt.since(learned.day_number(since))
+    recent = nyt.since(day_number(since))
     if len(recent.day) < 10:
         raise UserError(f"--since {since}: only {len(recent.day)} NYT puzzles to learn from")
     model = hs.fit_likeness(stored.candidates, recent, nyt)

@@ -19,11 +19,13 @@ from pipeline.games.play import (
     PuzzleReader,
     generated_record,
     generated_request,
+    kept_puzzle,
     progress_id,
+    puzzle_read_once,
     word_clue,
 )
+from pipeline.games.spelling_bee.records import BeeRecord
 from pipeline.model.clues import Clue
-from pipeline.sources.records import BeeRecord
 from pipeline.storage.player_progress import PuzzleFacts, PuzzleKey
 from solvers import spelling_bee_scoring as scoring
 from solvers.spelling_bee import MIN_LENGTH
@@ -91,20 +93,13 @@ class Guess:
 
 def kept(puzzles: PuzzleReader, puzzle_id: str) -> BeePuzzle | None:
     """Return the puzzle of an id when it was read before (no waiting), else None."""
-    found = puzzles.kept(SPELLING_BEE, puzzle_id)
-    return found if isinstance(found, BeePuzzle) else None
+    return kept_puzzle(puzzles, SPELLING_BEE, puzzle_id, BeePuzzle)
 
 
 def puzzle(puzzles: PuzzleReader, puzzle_id: str) -> BeePuzzle:
     """Return the puzzle of an id (UnknownPuzzle when there is none), read once; its clues are
     prepared as soon as it is read."""
-
-    def read_and_prepare(_: str) -> BeePuzzle:
-        bee = read(puzzles, puzzle_id)
-        puzzles.prepare(lambda: clues(puzzles, bee))
-        return bee
-
-    return puzzles.cached(SPELLING_BEE, puzzle_id, read_and_prepare)
+    return puzzle_read_once(puzzles, SPELLING_BEE, puzzle_id, read, clues)
 
 
 def read(puzzles: PuzzleReader, puzzle_id: str) -> BeePuzzle:

@@ -4,6 +4,6 @@ SELECT
     position,
     precision_of(hits, predicted) AS precision,
     recall_of(hits, answers) AS recall,
-    f1_of(precision_of(hits, predicted), recall_of(hits, answers)) AS f1
+    f1_of_counts(hits, predicted, answers) AS f1
 FROM rule_counts
 ORDER BY f1 DESC, position;

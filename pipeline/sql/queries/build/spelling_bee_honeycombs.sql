@@ -1,4 +1,4 @@
--- Fills spelling_bee_honeycombs from the view honeycomb_rows handed over by games/style.py,
+-- Fills spelling_bee_honeycombs from the view honeycomb_rows handed over by games/<game>/style.py,
 -- with each honeycomb's letters spelled out and the last day the NYT used it.
 INSERT INTO spelling_bee_honeycombs
 SELECT

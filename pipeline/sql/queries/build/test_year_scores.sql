@@ -15,6 +15,6 @@ SELECT
     kind,
     precision_of(hits, predicted) AS precision,
     recall_of(hits, answers) AS recall,
-    f1_of(precision_of(hits, predicted), recall_of(hits, answers)) AS f1
+    f1_of_counts(hits, predicted, answers) AS f1
 FROM counts
 ORDER BY kind;

@@ -1,7 +1,7 @@
 -- The words a game's custom dictionary decides on: every list word of at least $min_length letters
 -- and every past official answer of $game (some are in no list), and every word a hand edit names
--- ($edited_words, checked for length by pipeline/edits.py). A word's id is its position in
--- alphabetical order: the build's evidence arrays (pipeline/evidence.py) index words by it.
+-- ($edited_words, checked for length by pipeline/storage/edits.py). A word's id is its position in
+-- alphabetical order: the build's evidence arrays (pipeline/model/evidence.py) index words by it.
 -- The list words are distinct already: only the few others are made distinct and kept out of
 -- them (a UNION of every word cost twice as long).
 CREATE OR REPLACE TEMP TABLE universe AS

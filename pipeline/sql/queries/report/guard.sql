@@ -30,5 +30,5 @@ SELECT
     accepted_kept_out,
     precision_of(hits, predicted) AS precision,
     recall_of(hits, answers) AS recall,
-    f1_of(precision_of(hits, predicted), recall_of(hits, answers)) AS f1
+    f1_of_counts(hits, predicted, answers) AS f1
 FROM counts;

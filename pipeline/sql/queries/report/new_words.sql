@@ -41,7 +41,7 @@ SELECT
     c.hits,
     precision_of(c.hits, c.predicted) AS precision,
     recall_of(c.hits, c.answers) AS recall,
-    f1_of(precision_of(c.hits, c.predicted), recall_of(c.hits, c.answers)) AS f1,
+    f1_of_counts(c.hits, c.predicted, c.answers) AS f1,
     c.brier,
     k.ece
 FROM counts AS c

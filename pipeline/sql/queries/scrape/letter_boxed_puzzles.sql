@@ -1,13 +1,7 @@
 -- Fills the letter_boxed_puzzles table (sql/tables/scrape/letter_boxed_puzzles.sql).
 INSERT INTO letter_boxed_puzzles
-WITH ranked_sources AS (
-    SELECT d.*, coalesce(s.precedence, 999) AS precedence
-    FROM letter_boxed_source_days AS d
-    LEFT JOIN answer_sources AS s ON s.source = d.source AND s.game = $game
-),
-chosen_source AS (
-    SELECT * FROM ranked_sources
-    QUALIFY row_number() OVER (PARTITION BY date ORDER BY precedence) = 1
+WITH chosen_source AS (
+    SELECT * FROM chosen_source_days('letter_boxed_source_days', $game)
 ),
 with_next_day AS (
     SELECT

@@ -1,6 +1,6 @@
 -- The NYT's Letter Boxed boards with the figures the style reads, computed on the custom list:
 -- how many words it allows, its one- and two-word solutions, and its par. Built whole by the
--- build's style step (games/style.py); difficulty percentiles of generated boards rank among
+-- build's style step (games/<game>/style.py); difficulty percentiles of generated boards rank among
 -- the last two years of them.
 CREATE OR REPLACE TABLE letter_boxed_boards (
     date DATE PRIMARY KEY,

@@ -1,5 +1,5 @@
 -- What the NYT's puzzles look like, learned from the whole archive by the build's style step
--- (games/style.py), kept across runs one game at a time: for each feature (a letter, the center, vowels, letter pairs never
+-- (games/<game>/style.py), kept across runs one game at a time: for each feature (a letter, the center, vowels, letter pairs never
 -- combined, S by year, answer and point zones, letter-set reuse; for boards, vowels per side,
 -- par and two-word solutions) the share of the NYT's puzzles with each value, and where it
 -- applies the share of the candidates (every honeycomb of the custom list) with it.

@@ -2,7 +2,7 @@
 -- one of its letters as the center) with the figures the NYT's style reads, its likeness (the
 -- model of pipeline/model/honeycomb_style.py, fitted on the whole archive) and its difficulty
 -- (the percentage of the NYT's puzzles of the archive's last two years it is harder than).
--- Built whole by the build's style step (games/style.py); `pipeline generate` draws from it.
+-- Built whole by the build's style step (games/<game>/style.py); `pipeline generate` draws from it.
 CREATE OR REPLACE TABLE spelling_bee_honeycombs (
     letters VARCHAR NOT NULL CHECK (regexp_full_match(letters, '[a-z]{7}')),
     center VARCHAR NOT NULL CHECK (regexp_full_match(center, '[a-z]') AND contains(letters, center)),

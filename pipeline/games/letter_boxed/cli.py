@@ -1,4 +1,5 @@
-"""The Letter Boxed commands: `pipeline solve letter-boxed` and `bench letter-boxed`."""
+"""Letter Boxed's own commands (its hook `commands`): `pipeline solve letter-boxed` and `bench
+letter-boxed` (`generate letter-boxed` is every generator's command, pipeline/cli/generate.py)."""
 
 # No `from __future__ import annotations` here: Typer would evaluate every command's annotations
 # from their text at each start-up (10 ms); the few helpers' type-only names are quoted instead.
@@ -8,34 +9,24 @@ from typing import Annotated
 
 import typer
 
-from pipeline import config
-from pipeline.cli.app import bench_app, generate_app, solve_app
+from pipeline.cli.app import bench_app, solve_app
 from pipeline.cli.options import (
     SOLVING,
-    AllowNyt,
     AsJson,
     BoardCount,
     DictionaryOption,
-    GenerateCount,
-    GenerateFormatOption,
-    GenerateOut,
-    GenerateSeed,
-    GenerateSince,
     NoMaybe,
     SeedOption,
     emit,
     load_maybe_list,
     load_word_list,
     load_zipf,
-    parse_date,
     read_archive,
     require_at_least_one,
     user_errors,
 )
 from pipeline.errors import UserError
 from pipeline.games import LETTER_BOXED
-from pipeline.model.difficulty import Difficulty
-from pipeline.storage.output_paths import check_output_file, default_folder
 
 
 class Prefer(StrEnum):
@@ -148,85 +139,3 @@ def bench_letter_boxed(
     words = load_word_list(dictionary, LETTER_BOXED).words
     timings = run_bench(read_archive(archived_boxes), dictionary, words, boards, seed)
     emit(as_json, letter_boxed_bench_record, format_letter_boxed_bench, timings)
-
-
-@generate_app.command(LETTER_BOXED.name, rich_help_panel=SOLVING)
-@user_errors
-def generate_letter_boxed(
-    count: GenerateCount = 10,
-    seed: GenerateSeed = 0,
-    difficulty: Annotated[
-        Difficulty, typer.Option(help="A third of the NYT's recent puzzles by difficulty.")
-    ] = Difficulty.any,
-    since: GenerateSince = None,
-    allow_nyt: AllowNyt = False,
-    format: GenerateFormatOption = None,
-    out: GenerateOut = None,
-    as_json: AsJson = False,
-) -> None:
-    """Letter Boxed boards the NYT could have made: letters drawn in the NYT's style, each board with a two-word solution in the custom list, a par as the NYT gives it.
-
-    Example: pipeline generate letter-boxed --count 20 --seed 7
-    """
-    from pipeline.games.generated import Request
-    from pipeline.games.letter_boxed import generate
-    from pipeline.stages.generate import with_clues, write_records
-    from pipeline.storage import warehouse
-
-    require_at_least_one(count, "--count")
-    if as_json and format is not None:
-        raise UserError("--json prints one JSON object; --format writes records: give one")
-    if out is not None and format is None:
-        raise UserError("--out writes records: give --format jsonl or csv")
-    if out is not None:
-        check_output_file(out)
-    when = parse_date(since, "--since", None)
-    request = Request(count, seed, difficulty, when, allow_nyt)
-    with warehouse.open_warehouse(read_only=True) as con:
-        words = load_word_list("custom", LETTER_BOXED).words
-        records = generate.generate(con, words, load_zipf(LETTER_BOXED), request)
-        records = with_clues(con, records, "solution")
-    if format is not None:
-        write_records(records, format.value, out)
-    else:
-        emit(as_json, lambda: {"puzzles": records}, lambda: generate.format_records(records))
-
-
-@bench_app.command("generate")
-@user_errors
-def bench_generate(
-    timing: Annotated[
-        bool, typer.Option("--timing/--no-timing", help="Also time 100 puzzles of each game.")
-    ] = True,
-    sweep: Annotated[
-        bool,
-        typer.Option(
-            "--sweep/--no-sweep",
-            help="Also ask each generator for seeds 0-99 x every difficulty x 1 and 20 puzzles.",
-        ),
-    ] = True,
-    as_json: AsJson = False,
-) -> None:
-    """Judge the generators on the NYT's validation year, with the style learned before it: likeness AUC beside baselines, a classifier's AUC telling generated from NYT puzzles, the expected errors, distribution distances and the difficulty thirds; then ask each for every draw of a sweep, and time both commands and a puzzle by id.
-
-    Example: pipeline bench generate
-    """
-    from pipeline.bench import generate as bench
-    from pipeline.bench.figures import figures_record, format_figures
-    from pipeline.games import SPELLING_BEE
-    from pipeline.storage import warehouse
-
-    words = load_word_list("custom", LETTER_BOXED).words
-    with warehouse.open_warehouse(read_only=True) as con:
-        sections = {
-            SPELLING_BEE.name: bench.spelling_bee_figures(con),
-            LETTER_BOXED.name: bench.letter_boxed_figures(con, words),
-        }
-        if sweep:
-            sections["every draw of the sweep"] = bench.sweep_figures(con, words)
-    if timing:
-        sections["whole commands"] = bench.timing_figures()
-        sections["a puzzle by id, as pipeline serve makes it"] = bench.id_figures()
-    checks = default_folder(config.reports_dir()) / bench.CHECKS_FILE
-    bench.keep_checks(figures_record(sections), checks)
-    emit(as_json, figures_record, format_figures, sections)

@@ -1,5 +1,6 @@
-"""The Spelling Bee commands: `pipeline solve spelling-bee`, `analyze spelling-bee`,
-`bench spelling-bee` and `bench analyze`."""
+"""Spelling Bee's own commands (its hook `commands`): `pipeline solve spelling-bee`, `analyze
+spelling-bee`, `bench spelling-bee` and `bench analyze` (`generate spelling-bee` is every
+generator's command, pipeline/cli/generate.py)."""
 
 # No `from __future__ import annotations` here: Typer would evaluate every command's annotations
 # from their text at each start-up (10 ms); the few helpers' type-only names are quoted instead.
@@ -11,18 +12,12 @@ from typing import Annotated
 import typer
 
 from pipeline import config
-from pipeline.cli.app import analyze_app, bench_app, generate_app, solve_app
+from pipeline.cli.app import analyze_app, bench_app, solve_app
 from pipeline.cli.options import (
     SOLVING,
-    AllowNyt,
     AsJson,
     DictionaryOption,
     ExportFormat,
-    GenerateCount,
-    GenerateFormatOption,
-    GenerateOut,
-    GenerateSeed,
-    GenerateSince,
     NoMaybe,
     PuzzleCount,
     SeedOption,
@@ -30,15 +25,12 @@ from pipeline.cli.options import (
     load_bee_candidates,
     load_maybe_list,
     load_word_list,
-    parse_date,
     read_archive,
     require_at_least_one,
     user_errors,
 )
 from pipeline.errors import UserError
 from pipeline.games import SPELLING_BEE
-from pipeline.model.difficulty import Difficulty
-from pipeline.render.text import plural
 from pipeline.solve.spelling_bee import DEFAULT_SOLVER, SOLVER_NAMES
 from pipeline.storage.output_paths import check_output_file
 
@@ -172,8 +164,8 @@ def analyze_spelling_bee(
 
     Example: pipeline analyze spelling-bee --dictionary enable --no-s --top 5
     """
-    from pipeline.games import honeycombs as analyze
-    from pipeline.storage.output_paths import check_output_file, default_folder
+    from pipeline.games.spelling_bee import honeycombs as analyze
+    from pipeline.storage.output_paths import default_folder
 
     if top < 1:
         raise UserError("--top must be at least 1")
@@ -202,49 +194,3 @@ def bench_analyze() -> None:
     enable = load_word_list("enable", SPELLING_BEE).words
     custom = load_word_list("custom", SPELLING_BEE).words
     print(format_analyze_bench(run_bench(enable, custom)))
-
-
-@generate_app.command(SPELLING_BEE.name, rich_help_panel=SOLVING)
-@user_errors
-def generate_spelling_bee(
-    count: GenerateCount = 10,
-    seed: GenerateSeed = 0,
-    difficulty: Annotated[
-        Difficulty, typer.Option(help="A third of the NYT's recent puzzles by difficulty.")
-    ] = Difficulty.any,
-    since: GenerateSince = None,
-    allow_nyt: AllowNyt = False,
-    format: GenerateFormatOption = None,
-    out: GenerateOut = None,
-    as_json: AsJson = False,
-) -> None:
-    """Spelling Bee puzzles the NYT could have made: honeycombs of the custom list drawn by their likeness to the NYT's, whose answer lists the list is sure of (no offensive word, no hand-edited word).
-
-    Example: pipeline generate spelling-bee --count 20 --seed 7 --difficulty easy
-    """
-    from pipeline.games.generated import Request
-    from pipeline.games.spelling_bee import generate
-    from pipeline.stages.generate import with_clues, write_records
-    from pipeline.storage import warehouse
-
-    require_at_least_one(count, "--count")
-    if as_json and format is not None:
-        raise UserError("--json prints one JSON object; --format writes records: give one")
-    if out is not None and format is None:
-        raise UserError("--out writes records: give --format jsonl or csv")
-    if out is not None:
-        check_output_file(out)
-    when = parse_date(since, "--since", None)
-    request = Request(count, seed, difficulty, when, allow_nyt)
-    with warehouse.open_warehouse(read_only=True) as con:
-        records = with_clues(con, generate.generate(con, request), "answers")
-    if len(records) < count:
-        print(
-            f"only {plural(len(records), 'honeycomb')} of the custom list can be published "
-            f"({count} asked for)",
-            file=sys.stderr,
-        )
-    if format is not None:
-        write_records(records, format.value, out)
-    else:
-        emit(as_json, lambda: {"puzzles": records}, lambda: generate.format_records(records))

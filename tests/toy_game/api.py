@@ -1,18 +1,19 @@
-"""The toy game's one hook: its API, declared as the real games declare theirs."""
+"""The toy game's API, declared as the real games declare theirs: a puzzle by its date, and a
+guess found when the rules allow the word."""
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import dataclass
 
 from pydantic import BaseModel
 
 from pipeline.games.api import Call, GameApi, Operation
-from pipeline.games.hooks import GameHooks
 from pipeline.games.play import PuzzleReader, UnknownPuzzle, plain_word
 from pipeline.storage.player_progress import PuzzleFacts, PuzzleKey
-
-NAME = "toy-words"
-PUZZLES = {"1": "cab", "2": "dog"}
+from tests.toy_game import GAME
+from tests.toy_game.archive import PUZZLES
+from tests.toy_game.rules import allows
 
 
 @dataclass(frozen=True)
@@ -22,9 +23,11 @@ class ToyPuzzle:
 
 
 def read(_: PuzzleReader, puzzle_id: str) -> ToyPuzzle:
-    if puzzle_id not in PUZZLES:
-        raise UnknownPuzzle(f"no toy puzzle {puzzle_id!r}")
-    return ToyPuzzle(puzzle_id, PUZZLES[puzzle_id])
+    try:
+        letters, _answers = PUZZLES[dt.date.fromisoformat(puzzle_id)]
+    except (ValueError, KeyError):
+        raise UnknownPuzzle(f"no toy puzzle {puzzle_id!r}") from None
+    return ToyPuzzle(puzzle_id, letters)
 
 
 class PuzzleAnswer(BaseModel):
@@ -44,14 +47,14 @@ class GuessAnswer(BaseModel):
 
 def guess(call: Call) -> dict:
     word = plain_word(call.body.word)
-    found = set(word) <= set(call.puzzle.letters) and call.add_word(word, len(word))
+    found = allows(call.puzzle.letters, word) and call.add_word(word, len(word))
     return {"word": word, "found": found, "words": call.progress().found}
 
 
 API = GameApi(
     read=read,
     kept=lambda _, __: None,
-    key=lambda puzzle: PuzzleKey(NAME, puzzle.id, puzzle.letters),
+    key=lambda puzzle: PuzzleKey(GAME.name, puzzle.id, puzzle.letters),
     facts=lambda puzzle: PuzzleFacts(None),
     operations=(
         Operation("GET", "", "A toy puzzle", lambda call: vars(call.puzzle), PuzzleAnswer),
@@ -59,11 +62,3 @@ API = GameApi(
     ),
     statistics=("puzzles", "words", "points"),
 )
-
-
-class ToyHooks(GameHooks):
-    def api(self) -> GameApi:
-        return API
-
-
-HOOKS = ToyHooks()

@@ -16,8 +16,10 @@ from pathlib import Path
 
 import numpy as np
 
-from pipeline.games import S_ALLOWED_FROM, SPELLING_BEE
-from pipeline.render.model import NytAgainstSpace, Paragraph, Section, Space, TableBlock
+from pipeline.games import SPELLING_BEE
+from pipeline.games.hooks import ReportContext
+from pipeline.games.spelling_bee import S_ALLOWED_FROM
+from pipeline.render.model import Paragraph, Section, TableBlock
 from pipeline.render.text import markdown_table
 from pipeline.storage import warehouse
 from pipeline.storage.table_files import write_columns
@@ -33,6 +35,28 @@ QUANTILES = (0.0, 0.1, 0.25, 0.5, 0.75, 0.9, 0.99, 1.0)
 FILE_STEM = f"{SPELLING_BEE.slug}_honeycombs"  # the file analyze writes: its stem, then .FORMAT
 RANKS_CSV_FILE = f"{SPELLING_BEE.slug}_puzzle_ranks.csv"
 PANGRAMS_SHOWN = 4
+
+
+@dataclass(frozen=True)
+class Space:
+    """The size of one dictionary's honeycomb space under one S rule."""
+
+    s_allowed: bool
+    valid_words: int
+    pangram_sets: int
+    honeycombs: int
+
+
+@dataclass(frozen=True)
+class NytAgainstSpace:
+    """The archived puzzles placed among every honeycomb of the custom dictionary of their era."""
+
+    spaces: list[Space]
+    puzzle_ranks: Table  # one row per archived puzzle
+    eras: Table  # per era: honeycombs and archived puzzles, and those with 30-45 words
+    never_used: Table  # per era: the highest-scoring honeycombs the NYT has not used
+    center_ranks: Table  # how the NYT's center ranks among the 7 of its letters
+    extremes: Table  # puzzles whose center gave the most or fewest points of their letters
 
 
 def honeycomb_points(word: Word) -> int:
@@ -218,27 +242,6 @@ def nyt_against_space(con: Connection, limit: int = 10) -> NytAgainstSpace:
     )
 
 
-def report_sections(con: Connection, folder: Path) -> list[Section]:
-    """Return the section placing the archive among every honeycomb of the custom dictionary."""
-    if not all(
-        warehouse.table_exists(con, table)
-        for table in (SPELLING_BEE.table("puzzles"), "custom_words")
-    ):
-        return [
-            Section(
-                "spelling-bee-honeycombs",
-                NYT_SPACE_HEADING,
-                blocks=(
-                    Paragraph(
-                        "No Spelling Bee archive or custom dictionary: run `pipeline scrape` and "
-                        "`pipeline build`."
-                    ),
-                ),
-            )
-        ]
-    return nyt_space_sections(nyt_against_space(con))
-
-
 SECTION_FILES = {
     table: f"{SPELLING_BEE.slug}_{table.replace('-', '_')}.csv"
     for table in ("spaces", "eras", "never-used", "center-ranks", "extremes")
@@ -246,8 +249,61 @@ SECTION_FILES = {
 NYT_SPACE_HEADING = "The NYT's puzzles among every possible honeycomb (custom dictionary)"
 
 
-def nyt_space_sections(space: NytAgainstSpace) -> list[Section]:
-    """Return the archived puzzles placed among every honeycomb of the custom dictionary."""
+def report_sections(con: Connection, context: ReportContext) -> list[Section]:
+    """Return the sections placing the archive among every honeycomb of the custom dictionary
+    (the game's own sections of `pipeline report`)."""
+    archive = (SPELLING_BEE.table("puzzles"), "custom_words")
+    if not all(warehouse.table_exists(con, table) for table in archive):
+        nothing = "No Spelling Bee archive or custom dictionary: run `pipeline scrape` and `pipeline build`."
+        return [Section("spelling-bee-honeycombs", NYT_SPACE_HEADING, blocks=(Paragraph(nothing),))]
+    space = nyt_against_space(con)
+    return [
+        spaces_section(space),
+        table_section(
+            space.never_used,
+            ("never-used", "The highest-scoring honeycombs the NYT has never used"),
+            ("era", "letters", "center", "words", "pangrams", "points", "NYT centers of letters"),
+            "The honeycombs with the most points in the custom list that were never an NYT "
+            "puzzle, per era.",
+        ),
+        table_section(
+            space.center_ranks,
+            ("center-ranks", "The NYT's center among the 7 of its letters (1 = the most points)"),
+            ("center rank", "puzzles"),
+            "How many NYT puzzles put each rank of its letters (by points) in the center.",
+        ),
+        table_section(
+            space.extremes,
+            ("extremes", "The largest and smallest puzzles for their letters"),
+            ("kind", "date", "letters", "words", "points", "fewest of letters")
+            + ("most of letters", "points rank", "honeycombs"),
+            "The NYT puzzles with the most and the fewest points among the centers their letters "
+            "allow.",
+        ),
+    ]
+
+
+def report_files() -> list[str]:
+    """Return the files the game's own report sections write."""
+    return [RANKS_CSV_FILE, *SECTION_FILES.values()]
+
+
+ERA_COLUMNS = {  # the eras table's columns, and their headers
+    "era": "era",
+    "honeycombs": "honeycombs",
+    "zone_honeycombs": f"with {ZONE[0]}-{ZONE[1]} words",
+    "zone_share": "share",
+    "puzzles": "puzzles",
+    "ranked_puzzles": "ranked",
+    "zone_puzzles": f"puzzles with {ZONE[0]}-{ZONE[1]} words",
+    "zone_puzzles_nyt": "same, NYT count",
+    "median_points_top_share": "median top share, points",
+    "median_words_top_share": "median top share, words",
+}
+
+
+def spaces_section(space: NytAgainstSpace) -> Section:
+    """Return each era's space of honeycombs, and each archived puzzle's rank in it."""
     sizes = Table(
         ("era", "valid words", "pangram letter sets", "honeycombs"),
         [
@@ -255,101 +311,54 @@ def nyt_space_sections(space: NytAgainstSpace) -> list[Section]:
             for s in space.spaces
         ],
     )
-    era_columns = (
-        "era", "honeycombs", "zone_honeycombs", "zone_share", "puzzles", "ranked_puzzles",
-        "zone_puzzles", "zone_puzzles_nyt", "median_points_top_share", "median_words_top_share",
-    )  # fmt: skip
-    era_headers = (
-        "era", "honeycombs", f"with {ZONE[0]}-{ZONE[1]} words", "share", "puzzles", "ranked",
-        f"puzzles with {ZONE[0]}-{ZONE[1]} words", "same, NYT count", "median top share, points",
-        "median top share, words",
-    )  # fmt: skip
-    return [
-        Section(
-            "spelling-bee-honeycombs",
-            NYT_SPACE_HEADING,
-            blocks=(
-                Paragraph(
-                    "A honeycomb is a pangram letter set with one of its 7 letters as the center. "
-                    f"Each archived puzzle is ranked in its era's space: S left out before "
-                    f"{S_ALLOWED_FROM}, allowed from then on. A top share of 0.05 means 5% of the "
-                    "honeycombs score at least as much."
-                ),
-                TableBlock(
-                    "spaces",
-                    sizes,
-                    caption="The size of each era's space.",
-                    file=SECTION_FILES["spaces"],
-                ),
-                TableBlock(
-                    "eras",
-                    space.eras,
-                    Table(era_headers, space.eras.select(*era_columns).rows),
-                    caption=f"Most NYT puzzles have {ZONE[0]}-{ZONE[1]} words; most honeycombs "
-                    "do not.",
-                    file=SECTION_FILES["eras"],
-                ),
-                TableBlock(
-                    "puzzle-ranks",
-                    space.puzzle_ranks,
-                    caption="Each archived puzzle's rank among the honeycombs of its era, by "
-                    "points and by words (1 = the most).",
-                    file=RANKS_CSV_FILE,
-                    collapsed=True,
-                ),
+    return Section(
+        "spelling-bee-honeycombs",
+        NYT_SPACE_HEADING,
+        blocks=(
+            Paragraph(
+                "A honeycomb is a pangram letter set with one of its 7 letters as the center. "
+                f"Each archived puzzle is ranked in its era's space: S left out before "
+                f"{S_ALLOWED_FROM}, allowed from then on. A top share of 0.05 means 5% of the "
+                "honeycombs score at least as much."
+            ),
+            TableBlock(
+                "spaces",
+                sizes,
+                caption="The size of each era's space.",
+                file=SECTION_FILES["spaces"],
+            ),
+            TableBlock(
+                "eras",
+                space.eras,
+                Table(tuple(ERA_COLUMNS.values()), space.eras.select(*ERA_COLUMNS).rows),
+                caption=f"Most NYT puzzles have {ZONE[0]}-{ZONE[1]} words; most honeycombs do not.",
+                file=SECTION_FILES["eras"],
+            ),
+            TableBlock(
+                "puzzle-ranks",
+                space.puzzle_ranks,
+                caption="Each archived puzzle's rank among the honeycombs of its era, by points and "
+                "by words (1 = the most).",
+                file=RANKS_CSV_FILE,
+                collapsed=True,
             ),
         ),
-        Section(
-            "spelling-bee-never-used",
-            "The highest-scoring honeycombs the NYT has never used",
-            level=3,
-            blocks=(
-                TableBlock(
-                    "never-used",
-                    space.never_used,
-                    Table(
-                        ("era", "letters", "center", "words", "pangrams", "points")
-                        + ("NYT centers of letters",),
-                        space.never_used.rows,
-                    ),
-                    caption="The honeycombs with the most points in the custom list that were "
-                    "never an NYT puzzle, per era.",
-                    file=SECTION_FILES["never-used"],
-                ),
+    )
+
+
+def table_section(
+    table: Table, part: tuple[str, str], headers: tuple[str, ...], caption: str
+) -> Section:
+    """Return a section of one table of the space (`part`: its id and heading), its columns
+    under people's headers."""
+    name, heading = part
+    return Section(
+        f"spelling-bee-{name}",
+        heading,
+        level=3,
+        blocks=(
+            TableBlock(
+                name, table, Table(headers, table.rows), caption=caption, file=SECTION_FILES[name]
             ),
         ),
-        Section(
-            "spelling-bee-center-ranks",
-            "The NYT's center among the 7 of its letters (1 = the most points)",
-            level=3,
-            blocks=(
-                TableBlock(
-                    "center-ranks",
-                    space.center_ranks,
-                    Table(("center rank", "puzzles"), space.center_ranks.rows),
-                    caption="How many NYT puzzles put each rank of its letters (by points) in the "
-                    "center.",
-                    file=SECTION_FILES["center-ranks"],
-                ),
-            ),
-        ),
-        Section(
-            "spelling-bee-extremes",
-            "The largest and smallest puzzles for their letters",
-            level=3,
-            blocks=(
-                TableBlock(
-                    "extremes",
-                    space.extremes,
-                    Table(
-                        ("kind", "date", "letters", "words", "points", "fewest of letters")
-                        + ("most of letters", "points rank", "honeycombs"),
-                        space.extremes.rows,
-                    ),
-                    caption="The NYT puzzles with the most and the fewest points among the centers "
-                    "their letters allow.",
-                    file=SECTION_FILES["extremes"],
-                ),
-            ),
-        ),
-    ]
+    )

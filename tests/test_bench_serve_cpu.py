@@ -1,0 +1,77 @@
+"""`pipeline bench serve` counts the CPU the server and the load generator spend on the guesses:
+a server's workers are its children, so the CPU of a whole process tree is read from /proc; the
+most N workers could answer against one follows from each side's CPU a guess."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+
+import pytest
+
+from pipeline.bench.load import Checked, new_played
+from pipeline.bench.serve import (
+    CLIENT_CPU,
+    SERVER_CPU,
+    LoadRun,
+    cpu_figures,
+    scaling_ceiling,
+    tree_cpu_seconds,
+)
+
+BURN_SECONDS = 0.3
+# a child that starts a grandchild which burns BURN_SECONDS of CPU, says so, and waits
+GRANDCHILD = (
+    "import time\n"
+    f"while time.process_time() < {BURN_SECONDS}: pass\n"
+    "print('burnt', flush=True)\n"
+    "time.sleep(60)\n"
+)
+CHILD = f"import subprocess, sys\nsubprocess.run([sys.executable, '-c', {GRANDCHILD!r}])\n"
+
+
+def test_a_process_trees_cpu_counts_its_grandchildren() -> None:
+    child = subprocess.Popen(
+        [sys.executable, "-c", CHILD], stdout=subprocess.PIPE, start_new_session=True
+    )
+    try:
+        assert child.stdout is not None
+        assert child.stdout.readline() == b"burnt\n"
+        assert tree_cpu_seconds(child.pid) >= BURN_SECONDS
+    finally:
+        os.killpg(child.pid, signal.SIGKILL)
+        child.wait()
+
+
+def load_run(workers: int, guesses: int, seconds: float, server: float, client: float) -> LoadRun:
+    played = new_played(1)
+    played.waits, played.seconds = [1.0] * guesses, seconds
+    played.cpu = {SERVER_CPU: server, CLIENT_CPU: client}
+    return LoadRun(workers, played, Checked(1, 0, 0, 0))
+
+
+def test_cpu_figures_are_per_guess_and_in_cores_kept_busy() -> None:
+    run = load_run(1, 2_000, 4.0, server=1.0, client=0.5)
+    figures = {figure.name: figure.value for figure in cpu_figures(run.played)}
+    assert figures == {
+        "CPU a guess, the server, ms": 0.5,
+        "cores kept busy by the server": 0.25,
+        "CPU a guess, the load generator, ms": 0.25,
+        "cores kept busy by the load generator": 0.125,
+    }
+
+
+def test_two_workers_on_two_cores_are_bounded_by_the_load_generators_share(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr("os.cpu_count", lambda: 2)
+    # 0.5 ms of server and 0.25 ms of load generator a guess: one worker answers at most
+    # 1 / 0.5 ms = 2,000 a second; two share the two cores, 2 / 0.75 ms = 2,667 a second
+    one = load_run(1, 2_000, 1.0, server=1.0, client=0.5)
+    two = load_run(2, 2_000, 1.0, server=1.0, client=0.5)
+    assert scaling_ceiling(one, two, 2) == pytest.approx(4 / 3)
+    # a load generator that costs nothing leaves both cores to the two workers
+    free = load_run(2, 2_000, 1.0, server=1.0, client=0.0)
+    assert scaling_ceiling(one, free, 2) == pytest.approx(2.0)
