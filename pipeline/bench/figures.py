@@ -42,8 +42,16 @@ def timed_command(arguments: list[str]) -> tuple[float, float]:
         text=True,
     )
     seconds = time.perf_counter() - started
-    peak_line = [line for line in done.stderr.splitlines() if line.startswith("peak-kb ")][-1]
-    return seconds, int(peak_line.split()[1]) / 1024
+    peak_kb, _ = reported_peak(done.stderr)
+    return seconds, peak_kb / 1024
+
+
+def reported_peak(stderr: str) -> tuple[int, list[str]]:
+    """Return the peak kB a PEAK_REPORTER command reported (0 when it did not get to report it)
+    and the other lines of its standard error."""
+    lines = stderr.splitlines()
+    peaks = [int(line.split()[1]) for line in lines if line.startswith("peak-kb ")]
+    return (peaks[-1] if peaks else 0), [line for line in lines if not line.startswith("peak-kb ")]
 
 
 def format_figures(sections: dict[str, list[Figure]]) -> str:

@@ -179,7 +179,8 @@ def load_test(
 def load_figures(run: LoadRun) -> list[Figure]:
     """Return one load test's figures beside their targets."""
     played, checked = run.played, run.checked
-    p50, p99 = np.percentile(played.waits, [50, 99]) if played.waits else (float("nan"),) * 2
+    waits = np.percentile(played.waits, [50, 99]) if played.waits else (float("nan"),) * 2
+    p50, p99 = map(float, waits)  # plain floats: a numpy bool would reach --json as "False"
     return [
         Figure("players (each 20 guesses)", checked.players, digits=0),
         Figure("failures", run.failures, "0", run.failures == 0, digits=0),

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pipeline import config
+from pipeline.bench.figures import PEAK_REPORTER, reported_peak
 from pipeline.errors import UserError
 
 
@@ -102,21 +103,6 @@ class StageTiming:
         return self.seconds / self.against_seconds
 
 
-# What a timed run executes: the CLI, and at its exit the process's own peak resident memory
-# (VmHWM) written to the file named by PIPELINE_BENCH_PEAK. Not wait4's ru_maxrss: a process
-# started from a large one (a test worker) reports that parent's peak as its own.
-TIMED_COMMAND = (
-    "import atexit, os\n"
-    "def write_peak(pid=os.getpid(), path=os.environ.get('PIPELINE_BENCH_PEAK')):\n"
-    "    if path and os.getpid() == pid:\n"
-    "        status = open('/proc/self/status').read()\n"
-    "        open(path, 'w').write(status.split('VmHWM:')[1].split()[0])\n"
-    "atexit.register(write_peak)\n"
-    "from pipeline.cli import main\n"
-    "main()\n"
-)
-
-
 def run_timed(
     argv: Sequence[str], env: dict[str, str], checkout: Checkout | None = None
 ) -> tuple[float, float]:
@@ -124,12 +110,11 @@ def run_timed(
     seconds and peak memory in MB: its own high-water mark or, when larger, the most its
     processes held together (a stage may run work in a second process, pipeline/stages/beside.py)."""
     python, folder = (checkout.python, checkout.folder) if checkout else (sys.executable, None)
-    command = [python, "-c", TIMED_COMMAND, *argv]
-    peak_file = Path(tempfile.mkdtemp(prefix="pipeline-bench-")) / "peak"
+    command = [python, "-c", PEAK_REPORTER, *argv]
     started = time.perf_counter()
     process = subprocess.Popen(
         command,
-        env={**(checkout.env if checkout else env), "PIPELINE_BENCH_PEAK": str(peak_file)},
+        env=checkout.env if checkout else env,
         cwd=folder,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
@@ -140,22 +125,13 @@ def run_timed(
     seconds = time.perf_counter() - started
     together.stop()
     process.returncode = os.waitstatus_to_exitcode(status)
-    errors = process.stderr.read() if process.stderr else ""
+    own_peak_kb, errors = reported_peak(process.stderr.read() if process.stderr else "")
     if process.returncode != 0:
-        last = errors.strip().splitlines()[-1] if errors.strip() else f"exit {process.returncode}"
+        last = next(
+            (line for line in reversed(errors) if line.strip()), f"exit {process.returncode}"
+        )
         raise UserError(f"`pipeline {' '.join(argv)}` failed while timed: {last}")
-    return seconds, max(own_peak_kb(peak_file), together.peak_kb) / 1024
-
-
-def own_peak_kb(peak_file: Path) -> int:
-    """Return the peak resident kB a timed command wrote at its exit (0 when it wrote none),
-    and remove the file and its folder."""
-    try:
-        return int(peak_file.read_text() or 0)
-    except (OSError, ValueError):
-        return 0
-    finally:
-        shutil.rmtree(peak_file.parent, ignore_errors=True)
+    return seconds, max(own_peak_kb, together.peak_kb) / 1024
 
 
 def run_together(
