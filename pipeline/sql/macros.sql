@@ -47,6 +47,16 @@ CREATE TEMP MACRO IF NOT EXISTS f1_of(precision, recall) AS
 CREATE TEMP MACRO IF NOT EXISTS f1_of_counts(hits, predicted, answers) AS
     f1_of(precision_of(hits, predicted), recall_of(hits, answers));
 
+-- Each row of a table of counts (`counts`: hits, predicted, answers, and the columns naming the
+-- row) with its micro precision, recall and F1 in place of the counts.
+CREATE TEMP MACRO IF NOT EXISTS micro_scores(counts) AS TABLE
+    SELECT
+        * EXCLUDE (hits, predicted, answers),
+        precision_of(hits, predicted) AS precision,
+        recall_of(hits, answers) AS recall,
+        f1_of_counts(hits, predicted, answers) AS f1
+    FROM query_table(counts);
+
 -- The letters of a mask, alphabetically: the inverse of letter_mask.
 CREATE TEMP MACRO IF NOT EXISTS mask_letters(mask) AS
     array_to_string(list_transform(list_filter(range(26), lambda i: (mask >> i) & 1 = 1), lambda i: chr(97 + i::INTEGER)), '');
