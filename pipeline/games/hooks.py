@@ -263,6 +263,13 @@ def some_words(words: Iterable[str], shown: int = SHOWN_WORDS) -> str:
     return f"{len(words)}: {', '.join(words[:shown])}{more}"
 
 
+def stored_day(reader: Reader, game: Game, date: dt.date | None) -> Any:
+    """Return the row of a game's stored puzzle of a date (the latest when no date is given, its
+    columns those of the game's `today/days` query), or None when there is none."""
+    found = reader.query(game.query("today", "days"), {"first": date, "last": date}).records()
+    return found[0] if found else None
+
+
 def comparison_lines(expected: list[str], official: Iterable[str], name: str) -> list[str]:
     """Return how the custom dictionary's words for a day compare with the official ones."""
     official = set(official)

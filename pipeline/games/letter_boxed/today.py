@@ -9,7 +9,7 @@ from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from pipeline.games import LETTER_BOXED
-from pipeline.games.hooks import ClueSource, DayClues, StoredDay, comparison_lines
+from pipeline.games.hooks import ClueSource, DayClues, StoredDay, comparison_lines, stored_day
 from pipeline.games.letter_boxed.records import BoxRecord
 from pipeline.render.text import plural
 from pipeline.storage import named_lists
@@ -21,11 +21,9 @@ if TYPE_CHECKING:
 
 def stored_record(reader: Reader, date: dt.date | None) -> BoxRecord | None:
     """Return the stored board of a date, or the latest one when no date is given."""
-    days = {"first": date, "last": date}
-    found = reader.query(LETTER_BOXED.query("today", "days"), days).records()
-    if not found:
+    row = stored_day(reader, LETTER_BOXED, date)
+    if row is None:
         return None
-    row = found[0]
     words = tuple(row.dictionary) if row.dictionary is not None else None
     return BoxRecord(
         row.date, tuple(row.sides), tuple(row.nyt_solution), row.par, None, words, None, None,

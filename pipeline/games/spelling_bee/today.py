@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from pipeline.errors import UserError
 from pipeline.games import SPELLING_BEE
-from pipeline.games.hooks import ClueSource, DayClues, StoredDay, comparison_lines
+from pipeline.games.hooks import ClueSource, DayClues, StoredDay, comparison_lines, stored_day
 from pipeline.games.spelling_bee.records import BeeRecord
 from pipeline.render.text import plural
 from solvers import spelling_bee_scoring as scoring
@@ -22,11 +22,9 @@ if TYPE_CHECKING:
 
 def stored_record(reader: Reader, date: dt.date | None) -> BeeRecord | None:
     """Return the stored puzzle of a date, or the latest one when no date is given."""
-    days = {"first": date, "last": date}
-    found = reader.query(SPELLING_BEE.query("today", "days"), days).records()
-    if not found:
+    row = stored_day(reader, SPELLING_BEE, date)
+    if row is None:
         return None
-    row = found[0]
     answers, pangrams = tuple(row.answers), tuple(row.pangrams)
     return BeeRecord(row.date, row.center, row.others, answers, pangrams, "warehouse")
 
