@@ -63,6 +63,31 @@ class Call(Protocol):
         ...
 
 
+ProgressState = Callable[[Any, list[str], bool], dict]  # a game's play.progress_state
+
+
+def progress_route(progress_state: ProgressState) -> Callable[[Call], dict]:
+    """Return the operation answering the progress in a puzzle, as the game's `progress_state`
+    shows it."""
+
+    def progress(call: Call) -> dict:
+        kept = call.progress()
+        return progress_state(call.puzzle, kept.found, kept.revealed)
+
+    return progress
+
+
+def restart_route(progress_state: ProgressState) -> Callable[[Call], dict]:
+    """Return the operation that forgets the words found (a reveal stays kept) and answers the
+    fresh progress, as the game's `progress_state` shows it."""
+
+    def restart(call: Call) -> dict:
+        call.clear()
+        return progress_state(call.puzzle, [], call.progress().revealed)
+
+    return restart
+
+
 class WordClue(BaseModel):
     """A word to find as a clue shows it (games/play.py `word_clue`): never the word itself."""
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, Field
 
-from pipeline.games.api import Call, GameApi, Operation, WordClue
+from pipeline.games.api import Call, GameApi, Operation, WordClue, progress_route, restart_route
 from pipeline.games.letter_boxed import play
 from pipeline.games.play import WORD_PATTERN
 
@@ -87,9 +87,8 @@ def board(call: Call) -> dict:
     return play.board_state(call.puzzle)
 
 
-def progress(call: Call) -> dict:
-    kept = call.progress()
-    return play.progress_state(call.puzzle, kept.found, kept.revealed)
+progress = progress_route(play.progress_state)
+restart = restart_route(play.progress_state)
 
 
 def check(call: Call) -> dict:
@@ -107,11 +106,6 @@ def clues(call: Call) -> dict:
 def reveal(call: Call) -> dict:
     call.reveal()
     return {"solution": list(play.solution(call.puzzles, call.puzzle)), "par": call.puzzle.par}
-
-
-def restart(call: Call) -> dict:
-    call.clear()
-    return play.progress_state(call.puzzle, [], call.progress().revealed)
 
 
 API = GameApi(

@@ -8,7 +8,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from pipeline.games.api import Call, GameApi, Operation, WordClue
+from pipeline.games.api import Call, GameApi, Operation, WordClue, progress_route, restart_route
 from pipeline.games.play import WORD_PATTERN, WORDS_PATTERN, plain_word, words_given
 from pipeline.games.spelling_bee import play
 
@@ -107,9 +107,8 @@ def puzzle(call: Call) -> dict:
     return play.puzzle_state(call.puzzle)
 
 
-def progress(call: Call) -> dict:
-    kept = call.progress()
-    return play.progress_state(call.puzzle, kept.found, kept.revealed)
+progress = progress_route(play.progress_state)
+restart = restart_route(play.progress_state)
 
 
 def guess(call: Call) -> dict:
@@ -147,11 +146,6 @@ def clues(call: Call) -> dict:
 def reveal(call: Call) -> dict:
     call.reveal()
     return play.answers(call.puzzle)
-
-
-def restart(call: Call) -> dict:
-    call.clear()
-    return play.progress_state(call.puzzle, [], call.progress().revealed)
 
 
 NOT_A_WORD = "a word that is not letters a-z (at most 40)"
