@@ -260,7 +260,7 @@ def reversals(con: Connection, report: GameReport) -> list[Section]:
     if not warehouse.table_exists(con, "verdict_changes"):
         return []
     handled = warehouse.query(con, "report/reversals", {"game": report.game.name})
-    return reversals_section(changes.changes(con, report.game), handled)
+    return reversals_section(changes.changes(con, changes.ChangesAsked(report.game)), handled)
 
 
 def report(
