@@ -147,18 +147,6 @@ def report_window(
     return first, last
 
 
-def game_report(
-    con: Connection,
-    game: Game,
-    first: dt.date | None = None,
-    last: dt.date | None = None,
-    train_until: dt.date | None = None,
-) -> GameReport:
-    """Score every dictionary of one game over a window (default: the archive's last 12 months)."""
-    first, last = report_window(con, game, first, last, train_until)
-    return score_window(con, game, first, last, train_until)
-
-
 def score_window(
     con: Connection, game: Game, first: dt.date, last: dt.date, train_until: dt.date | None
 ) -> GameReport:
