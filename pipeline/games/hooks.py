@@ -188,8 +188,9 @@ class GameHooks:
     """What the report compares the NYT's puzzles with in its style section."""
 
     # --- today ---------------------------------------------------------------------------------
-    def stored_record(self, reader: Reader, date: dt.date | None) -> Any:
-        """Return a date's stored puzzle (the latest when None), or None: none is stored."""
+    def stored_record(self, row: Any) -> Any:
+        """Return the puzzle of a stored day: a row of the game's `today/days` query (None: the
+        game shows no stored puzzle)."""
         return None
 
     def words_for(self, words: Iterable[str], record: Any) -> list[str]:
@@ -261,13 +262,6 @@ def some_words(words: Iterable[str], shown: int = SHOWN_WORDS) -> str:
     words = list(words)
     more = ", ..." if len(words) > shown else ""
     return f"{len(words)}: {', '.join(words[:shown])}{more}"
-
-
-def stored_day(reader: Reader, game: Game, date: dt.date | None) -> Any:
-    """Return the row of a game's stored puzzle of a date (the latest when no date is given, its
-    columns those of the game's `today/days` query), or None when there is none."""
-    found = reader.query(game.query("today", "days"), {"first": date, "last": date}).records()
-    return found[0] if found else None
 
 
 def comparison_lines(expected: list[str], official: Iterable[str], name: str) -> list[str]:
