@@ -66,6 +66,16 @@ class Call(Protocol):
 ProgressState = Callable[[Any, list[str], bool], dict]  # a game's play.progress_state
 
 
+def state_route(state: Callable[[Any], dict]) -> Callable[[Call], dict]:
+    """Return the operation answering the puzzle itself, as the game's `state` shows it to
+    everyone (no progress, no answer)."""
+
+    def puzzle_state(call: Call) -> dict:
+        return state(call.puzzle)
+
+    return puzzle_state
+
+
 def progress_route(progress_state: ProgressState) -> Callable[[Call], dict]:
     """Return the operation answering the progress in a puzzle, as the game's `progress_state`
     shows it."""

@@ -6,7 +6,15 @@ from __future__ import annotations
 
 from pydantic import BaseModel, Field
 
-from pipeline.games.api import Call, GameApi, Operation, WordClue, progress_route, restart_route
+from pipeline.games.api import (
+    Call,
+    GameApi,
+    Operation,
+    WordClue,
+    progress_route,
+    restart_route,
+    state_route,
+)
 from pipeline.games.letter_boxed import play
 from pipeline.games.play import WORD_PATTERN
 
@@ -83,10 +91,7 @@ class RevealAnswer(BaseModel):
     par: int | None
 
 
-def board(call: Call) -> dict:
-    return play.board_state(call.puzzle)
-
-
+board = state_route(play.board_state)
 progress = progress_route(play.progress_state)
 restart = restart_route(play.progress_state)
 

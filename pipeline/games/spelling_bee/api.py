@@ -8,7 +8,15 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from pipeline.games.api import Call, GameApi, Operation, WordClue, progress_route, restart_route
+from pipeline.games.api import (
+    Call,
+    GameApi,
+    Operation,
+    WordClue,
+    progress_route,
+    restart_route,
+    state_route,
+)
 from pipeline.games.play import WORD_PATTERN, WORDS_PATTERN, plain_word, words_given
 from pipeline.games.spelling_bee import play
 
@@ -103,10 +111,7 @@ class RevealAnswer(BaseModel):
     maybe: list[str]
 
 
-def puzzle(call: Call) -> dict:
-    return play.puzzle_state(call.puzzle)
-
-
+puzzle = state_route(play.puzzle_state)
 progress = progress_route(play.progress_state)
 restart = restart_route(play.progress_state)
 
