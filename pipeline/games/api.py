@@ -63,39 +63,28 @@ class Call(Protocol):
         ...
 
 
-ProgressState = Callable[[Any, list[str], bool], dict]  # a game's play.progress_state
+Route = Callable[[Call], dict]
 
 
-def state_route(state: Callable[[Any], dict]) -> Callable[[Call], dict]:
-    """Return the operation answering the puzzle itself, as the game's `state` shows it to
-    everyone (no progress, no answer)."""
+def puzzle_routes(
+    state: Callable[[Any], dict], progress_state: Callable[[Any, list[str], bool], dict]
+) -> tuple[Route, Route, Route]:
+    """Return the operations every game answers alike from its play module's `state` of a puzzle
+    (public: no progress, no answer) and `progress_state` (the words found, whether revealed):
+    the puzzle, the progress in it, and starting it again (forgetting the words, not a reveal)."""
 
-    def puzzle_state(call: Call) -> dict:
+    def puzzle(call: Call) -> dict:
         return state(call.puzzle)
-
-    return puzzle_state
-
-
-def progress_route(progress_state: ProgressState) -> Callable[[Call], dict]:
-    """Return the operation answering the progress in a puzzle, as the game's `progress_state`
-    shows it."""
 
     def progress(call: Call) -> dict:
         kept = call.progress()
         return progress_state(call.puzzle, kept.found, kept.revealed)
 
-    return progress
-
-
-def restart_route(progress_state: ProgressState) -> Callable[[Call], dict]:
-    """Return the operation that forgets the words found (a reveal stays kept) and answers the
-    fresh progress, as the game's `progress_state` shows it."""
-
     def restart(call: Call) -> dict:
         call.clear()
         return progress_state(call.puzzle, [], call.progress().revealed)
 
-    return restart
+    return puzzle, progress, restart
 
 
 class WordClue(BaseModel):

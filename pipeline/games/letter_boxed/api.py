@@ -6,15 +6,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, Field
 
-from pipeline.games.api import (
-    Call,
-    GameApi,
-    Operation,
-    WordClue,
-    progress_route,
-    restart_route,
-    state_route,
-)
+from pipeline.games.api import Call, GameApi, Operation, WordClue, puzzle_routes
 from pipeline.games.letter_boxed import play
 from pipeline.games.play import WORD_PATTERN
 
@@ -91,9 +83,7 @@ class RevealAnswer(BaseModel):
     par: int | None
 
 
-board = state_route(play.board_state)
-progress = progress_route(play.progress_state)
-restart = restart_route(play.progress_state)
+board, progress, restart = puzzle_routes(play.board_state, play.progress_state)
 
 
 def check(call: Call) -> dict:

@@ -8,15 +8,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from pipeline.games.api import (
-    Call,
-    GameApi,
-    Operation,
-    WordClue,
-    progress_route,
-    restart_route,
-    state_route,
-)
+from pipeline.games.api import Call, GameApi, Operation, WordClue, puzzle_routes
 from pipeline.games.play import WORD_PATTERN, WORDS_PATTERN, plain_word, words_given
 from pipeline.games.spelling_bee import play
 
@@ -111,9 +103,7 @@ class RevealAnswer(BaseModel):
     maybe: list[str]
 
 
-puzzle = state_route(play.puzzle_state)
-progress = progress_route(play.progress_state)
-restart = restart_route(play.progress_state)
+puzzle, progress, restart = puzzle_routes(play.puzzle_state, play.progress_state)
 
 
 def guess(call: Call) -> dict:
