@@ -80,9 +80,11 @@ def test_the_table_holds_every_verdict_of_each_word_with_both(history: Path) -> 
 
 def test_counts_over_the_whole_history_and_a_window(history: Path) -> None:
     with warehouse.open_warehouse(history, read_only=True) as con:
-        whole = changes.changes(con, SPELLING_BEE)
-        window = changes.changes(con, SPELLING_BEE, last=dt.date(2024, 2, 15))
-        dropped = changes.changes(con, SPELLING_BEE, kind="accepted-then-rejected")
+        whole = changes.changes(con, changes.ChangesAsked(SPELLING_BEE))
+        window = changes.changes(con, changes.ChangesAsked(SPELLING_BEE, last=dt.date(2024, 2, 15)))
+        dropped = changes.changes(
+            con, changes.ChangesAsked(SPELLING_BEE, kind="accepted-then-rejected")
+        )
     assert whole.counts() == {
         "words_with_both_verdicts": 3,
         "accepted_then_rejected": 1,

@@ -193,7 +193,8 @@ def test_errors_by_kind_and_the_ceiling_reversals_leave(spelling_bee) -> None:
 
 
 def test_report_files(connection: warehouse.Connection, tmp_path: Path) -> None:
-    game = report.game_report(connection, SPELLING_BEE, *EVERYTHING)
+    window = report.report_window(connection, SPELLING_BEE, *EVERYTHING)
+    game = report.score_window(connection, SPELLING_BEE, *window, None)
     assert game.coverage == {"puzzles": 3, "official_answers": 11, "answers_in_backtest": 11}
     files = render_csv.write_section_tables(sections.game_sections(game), tmp_path / "out")
     assert [path.name for path in files] == [
@@ -269,7 +270,9 @@ def test_split_predictions_replace_the_backtest(
         )
 
     monkeypatch.setattr(build, "split_predictions", predict_everything, raising=False)
-    game = report.game_report(connection, SPELLING_BEE, train_until=dt.date(2024, 1, 31))
+    train_until = dt.date(2024, 1, 31)
+    window = report.report_window(connection, SPELLING_BEE, train_until=train_until)
+    game = report.score_window(connection, SPELLING_BEE, *window, train_until)
     assert calls == [("spelling-bee", dt.date(2024, 1, 31), Rule("score_last", 0.3))]
     assert (game.first, game.last) == (dt.date(2024, 2, 1), dt.date(2025, 1, 10))
     custom = score_row(game.scores, "custom")

@@ -51,24 +51,17 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     context_settings=HELP_OPTIONS,
 )
-solve_app = typer.Typer(
-    help="Solve a Spelling Bee or Letter Boxed puzzle.",
-    no_args_is_help=True,
-    context_settings=HELP_OPTIONS,
-)
-bench_app = typer.Typer(
-    help="Time the solvers.", no_args_is_help=True, context_settings=HELP_OPTIONS
-)
-analyze_app = typer.Typer(
-    help="Score every possible puzzle of a dictionary.",
-    no_args_is_help=True,
-    context_settings=HELP_OPTIONS,
-)
-generate_app = typer.Typer(
-    help="Generate new puzzles in the NYT's style.",
-    no_args_is_help=True,
-    context_settings=HELP_OPTIONS,
-)
+
+
+def command_group(summary: str) -> typer.Typer:
+    """Return a group of subcommands (`pipeline solve ...`) that shows its help when called bare."""
+    return typer.Typer(help=summary, no_args_is_help=True, context_settings=HELP_OPTIONS)
+
+
+solve_app = command_group("Solve a Spelling Bee or Letter Boxed puzzle.")
+bench_app = command_group("Time the solvers.")
+analyze_app = command_group("Score every possible puzzle of a dictionary.")
+generate_app = command_group("Generate new puzzles in the NYT's style.")
 app.add_typer(solve_app, name="solve", rich_help_panel=SOLVING)
 app.add_typer(generate_app, name="generate", rich_help_panel=SOLVING)
 app.add_typer(analyze_app, name="analyze", rich_help_panel=SOLVING)

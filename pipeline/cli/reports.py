@@ -317,14 +317,15 @@ def changes(
         check_export_target(fmt, out)
     chosen = game_named(game)
     one_word = normalize(word) if word is not None else None
+    asked = stage.ChangesAsked(chosen, first, last, one_word, kind.value)
     with warehouse.open_warehouse(read_only=True) as con:
         if fmt is not None:
-            relation = stage.changes_relation(con, chosen, first, last, one_word, kind.value)
+            relation = stage.changes_relation(con, asked)
             count = write_relation(relation, fmt, out)
             if out is not None:
                 print(f"wrote {plural(count, 'record')} to {out}", file=sys.stderr)
             return
-        found = stage.changes(con, chosen, first, last, one_word, kind.value)
+        found = stage.changes(con, asked)
     if as_json:
         print_json(stage.changes_record(found))
     elif one_word is not None and not found.words.rows:

@@ -63,6 +63,30 @@ class Call(Protocol):
         ...
 
 
+Route = Callable[[Call], dict]
+
+
+def puzzle_routes(
+    state: Callable[[Any], dict], progress_state: Callable[[Any, list[str], bool], dict]
+) -> tuple[Route, Route, Route]:
+    """Return the operations every game answers alike from its play module's `state` of a puzzle
+    (public: no progress, no answer) and `progress_state` (the words found, whether revealed):
+    the puzzle, the progress in it, and starting it again (forgetting the words, not a reveal)."""
+
+    def puzzle(call: Call) -> dict:
+        return state(call.puzzle)
+
+    def progress(call: Call) -> dict:
+        kept = call.progress()
+        return progress_state(call.puzzle, kept.found, kept.revealed)
+
+    def restart(call: Call) -> dict:
+        call.clear()
+        return progress_state(call.puzzle, [], call.progress().revealed)
+
+    return puzzle, progress, restart
+
+
 class WordClue(BaseModel):
     """A word to find as a clue shows it (games/play.py `word_clue`): never the word itself."""
 

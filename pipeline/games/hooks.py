@@ -188,8 +188,9 @@ class GameHooks:
     """What the report compares the NYT's puzzles with in its style section."""
 
     # --- today ---------------------------------------------------------------------------------
-    def stored_record(self, reader: Reader, date: dt.date | None) -> Any:
-        """Return a date's stored puzzle (the latest when None), or None: none is stored."""
+    def stored_record(self, row: Any) -> Any:
+        """Return the puzzle of a stored day: a row of the game's `today/days` query (None: the
+        game shows no stored puzzle)."""
         return None
 
     def words_for(self, words: Iterable[str], record: Any) -> list[str]:

@@ -184,24 +184,24 @@ def recall_note(report: GameReport) -> str:
     )
 
 
+def one_table_section(report: GameReport, part: str, heading: str, table: TableBlock) -> Section:
+    """Return a section of the game's report that is one table."""
+    return Section(id=part_id(report, part), heading=heading, blocks=(table,))
+
+
 def backtest_section(report: GameReport) -> Section:
     """Return the headline table: every dictionary's micro and macro scores over the window."""
     window = report.grain("window")
     columns: tuple[str, ...] = ("dictionary", "puzzles", "predicted", "hits", "precision")
     columns += ("recall", "f1", "macro_precision", "macro_recall", "macro_f1")
-    return Section(
-        id=part_id(report, "backtest"),
-        heading="Backtest: every dictionary over the window",
-        blocks=(
-            TableBlock(
-                "overall",
-                window,
-                labelled(window, columns, SCORE_HEADERS),
-                caption="Precision (P), recall (R) and F1 of each dictionary against the NYT's "
-                "verdicts: higher is better, 1.0 is perfect.",
-                file=table_file(report.game, "overall"),
-            ),
-        ),
+    caption = (
+        "Precision (P), recall (R) and F1 of each dictionary against the NYT's verdicts: higher "
+        "is better, 1.0 is perfect."
+    )
+    shown = labelled(window, columns, SCORE_HEADERS)
+    table = TableBlock("overall", window, shown, caption, table_file(report.game, "overall"))
+    return one_table_section(
+        report, "backtest", "Backtest: every dictionary over the window", table
     )
 
 
@@ -209,40 +209,23 @@ def by_year_section(report: GameReport) -> Section:
     """Return every dictionary's scores per year of the window."""
     by_year = report.grain("year")
     columns = ("year", "dictionary", "puzzles", "predicted", "hits", "precision", "recall", "f1")
-    return Section(
-        id=part_id(report, "by-year"),
-        heading="By year",
-        blocks=(
-            TableBlock(
-                "by-year",
-                by_year,
-                labelled(by_year, (*columns, "macro_f1"), SCORE_HEADERS),
-                caption="The same scores per calendar year of the window.",
-                file=table_file(report.game, "by_year"),
-            ),
-        ),
-    )
+    shown = labelled(by_year, (*columns, "macro_f1"), SCORE_HEADERS)
+    caption = "The same scores per calendar year of the window."
+    table = TableBlock("by-year", by_year, shown, caption, table_file(report.game, "by_year"))
+    return one_table_section(report, "by-year", "By year", table)
 
 
 def by_month_section(report: GameReport) -> Section:
     """Return the custom dictionary's scores per month (every dictionary's in the CSV file)."""
     by_month = report.grain("month")
     columns = ("month", "puzzles", "predicted", "hits", "precision", "recall", "f1", "macro_f1")
-    custom = by_month.where("dictionary", "custom")
-    return Section(
-        id=part_id(report, "by-month"),
-        heading="Custom dictionary by month",
-        blocks=(
-            TableBlock(
-                "by-month",
-                by_month,
-                labelled(custom, columns, SCORE_HEADERS),
-                caption="The custom dictionary's scores per month of the window (every "
-                "dictionary's in the CSV file).",
-                file=table_file(report.game, "by_month"),
-            ),
-        ),
+    shown = labelled(by_month.where("dictionary", "custom"), columns, SCORE_HEADERS)
+    caption = (
+        "The custom dictionary's scores per month of the window (every dictionary's in the CSV "
+        "file)."
     )
+    table = TableBlock("by-month", by_month, shown, caption, table_file(report.game, "by_month"))
+    return one_table_section(report, "by-month", "Custom dictionary by month", table)
 
 
 def errors_per_month_section(report: GameReport) -> Section:

@@ -7,11 +7,12 @@ from collections.abc import Iterable, Sequence
 import numpy as np
 
 from pipeline.storage import warehouse
+from pipeline.storage.closing import Closing
 from solvers.masks import Word
 from solvers.spelling_bee import Puzzle, candidate_words
 
 
-class SqlSolver:
+class SqlSolver(Closing):
     """Solve puzzles with one DuckDB query over an in-memory table of packed masks."""
 
     def __init__(self, words: Iterable[str]) -> None:
@@ -22,12 +23,6 @@ class SqlSolver:
     def close(self) -> None:
         """Close the in-memory database."""
         self.con.close()
-
-    def __enter__(self) -> SqlSolver:
-        return self
-
-    def __exit__(self, *exc_info: object) -> None:
-        self.close()
 
     def solve(self, puzzle: Puzzle) -> list[Word]:
         """Return the sorted answers to the puzzle."""

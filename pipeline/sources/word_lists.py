@@ -41,39 +41,40 @@ class WordList:
         return self.kind not in ("marker", "lexicon")
 
 
+def downloaded_raw_list(
+    name: str, url: str, licence: str, reader: str, color: str, evidence: tuple[str, ...]
+) -> WordList:
+    """Return a list downloaded from `url` that `--dictionary` and the report use as a raw list."""
+    chart = {"color": color, "lw": 1.0}
+    return WordList(
+        name, "list", url, licence, reader, url, in_report=True, chart=chart, evidence=evidence
+    )
+
+
 WORD_LISTS: tuple[WordList, ...] = (
-    WordList(
+    downloaded_raw_list(
         "words_alpha",
-        "list",
         "https://raw.githubusercontent.com/dwyl/english-words/master/words_alpha.txt",
         "Unlicense",
         "lines",
-        url="https://raw.githubusercontent.com/dwyl/english-words/master/words_alpha.txt",
-        in_report=True,
-        chart={"color": "tab:blue", "lw": 1.0},
-        evidence=("in words_alpha",),
+        "tab:blue",
+        ("in words_alpha",),
     ),
-    WordList(
+    downloaded_raw_list(
         "enable",
-        "list",
         "https://raw.githubusercontent.com/norvig/pytudes/main/ipynb/enable1.txt",
         "public domain",
         "lines",
-        url="https://raw.githubusercontent.com/norvig/pytudes/main/ipynb/enable1.txt",
-        in_report=True,
-        chart={"color": "tab:orange", "lw": 1.0},
-        evidence=("in ENABLE",),
+        "tab:orange",
+        ("in ENABLE",),
     ),
-    WordList(
+    downloaded_raw_list(
         "2of12id",
-        "list",
         "https://raw.githubusercontent.com/felixfischer/categorized-words/master/2of12id.json",
         "public domain (12dicts)",
         "2of12id",
-        url="https://raw.githubusercontent.com/felixfischer/categorized-words/master/2of12id.json",
-        in_report=True,
-        chart={"color": "tab:green", "lw": 1.0},
-        evidence=("in 2of12id",),
+        "tab:green",
+        ("in 2of12id",),
     ),
     WordList(
         "nltk_words",

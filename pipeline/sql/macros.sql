@@ -47,6 +47,29 @@ CREATE TEMP MACRO IF NOT EXISTS f1_of(precision, recall) AS
 CREATE TEMP MACRO IF NOT EXISTS f1_of_counts(hits, predicted, answers) AS
     f1_of(precision_of(hits, predicted), recall_of(hits, answers));
 
+-- Each row of a table of counts (`counts`: hits, predicted, answers, and the columns naming the
+-- row) with its micro precision, recall and F1 in place of the counts.
+CREATE TEMP MACRO IF NOT EXISTS micro_scores(counts) AS TABLE
+    SELECT
+        * EXCLUDE (hits, predicted, answers),
+        precision_of(hits, predicted) AS precision,
+        recall_of(hits, answers) AS recall,
+        f1_of_counts(hits, predicted, answers) AS f1
+    FROM query_table(counts);
+
+-- An aggregate over the subsets `k` (1-127) of a set of 7 letters: the sums of `value` with each
+-- letter as the center, the i-th sum over the subsets holding the i-th letter (bit i of k); one
+-- pass for the 7 centers (analyze/honeycombs.sql says why).
+CREATE TEMP MACRO IF NOT EXISTS sums_per_center(value, k) AS [
+    sum(value * ((k >> 0) & 1)),
+    sum(value * ((k >> 1) & 1)),
+    sum(value * ((k >> 2) & 1)),
+    sum(value * ((k >> 3) & 1)),
+    sum(value * ((k >> 4) & 1)),
+    sum(value * ((k >> 5) & 1)),
+    sum(value * ((k >> 6) & 1))
+];
+
 -- The letters of a mask, alphabetically: the inverse of letter_mask.
 CREATE TEMP MACRO IF NOT EXISTS mask_letters(mask) AS
     array_to_string(list_transform(list_filter(range(26), lambda i: (mask >> i) & 1 = 1), lambda i: chr(97 + i::INTEGER)), '');

@@ -10,6 +10,7 @@ is a correction, not a flip. Every count is over the window asked for.
 from __future__ import annotations
 
 import datetime as dt
+from dataclasses import dataclass
 
 import duckdb
 
@@ -21,47 +22,42 @@ from pipeline.storage.warehouse import Connection
 from pipeline.table import Table
 
 
-def changes_relation(
-    con: Connection,
-    game: Game,
-    first: dt.date | None = None,
-    last: dt.date | None = None,
-    word: str | None = None,
-    kind: str = ALL,
-) -> duckdb.DuckDBPyRelation:
+@dataclass(frozen=True)
+class ChangesAsked:
+    """Which of a game's changes of mind are asked for: a window (the whole archive by default),
+    one word's or every word's, one kind of flip or all."""
+
+    game: Game
+    first: dt.date | None = None
+    last: dt.date | None = None
+    word: str | None = None
+    kind: str = ALL
+
+    def params(self, con: Connection) -> dict:
+        """Return the parameters of the changes queries, once the kind and the table are checked."""
+        if self.kind not in (ALL, *KINDS):
+            raise UserError(f"unknown kind {self.kind!r}: use one of {', '.join((*KINDS, ALL))}")
+        warehouse.require_tables(con, "verdict_changes", stage_hint="pipeline scrape")
+        return {
+            "game": self.game.name,
+            "first": self.first,
+            "last": self.last,
+            "word": self.word,
+            "kind": self.kind,
+        }
+
+
+def changes_relation(con: Connection, asked: ChangesAsked) -> duckdb.DuckDBPyRelation:
     """Return the words of a game's changes over a window as a relation (for `--format`)."""
-    params = changes_params(con, game, first, last, word, kind)
-    return con.sql(warehouse.sql("changes/words"), params=params)
+    return con.sql(warehouse.sql("changes/words"), params=asked.params(con))
 
 
-def changes_params(
-    con: Connection,
-    game: Game,
-    first: dt.date | None,
-    last: dt.date | None,
-    word: str | None,
-    kind: str,
-) -> dict:
-    """Return the parameters of the changes queries, once the kind and the table are checked."""
-    if kind not in (ALL, *KINDS):
-        raise UserError(f"unknown kind {kind!r}: use one of {', '.join((*KINDS, ALL))}")
-    warehouse.require_tables(con, "verdict_changes", stage_hint="pipeline scrape")
-    return {"game": game.name, "first": first, "last": last, "word": word, "kind": kind}
-
-
-def changes(
-    con: Connection,
-    game: Game,
-    first: dt.date | None = None,
-    last: dt.date | None = None,
-    word: str | None = None,
-    kind: str = ALL,
-) -> Changes:
+def changes(con: Connection, asked: ChangesAsked) -> Changes:
     """Return a game's changes of mind over a window (one word's, with `word`)."""
-    params = changes_params(con, game, first, last, word, kind)
+    params = asked.params(con)
     words = warehouse.query(con, "changes/words", params)
     corrections = warehouse.query(con, "changes/corrections", params)
-    return Changes(game, first, last, kind, words, corrections)
+    return Changes(asked.game, asked.first, asked.last, asked.kind, words, corrections)
 
 
 def new_flips(con: Connection, dates: list[dt.date]) -> Table:

@@ -147,18 +147,6 @@ def report_window(
     return first, last
 
 
-def game_report(
-    con: Connection,
-    game: Game,
-    first: dt.date | None = None,
-    last: dt.date | None = None,
-    train_until: dt.date | None = None,
-) -> GameReport:
-    """Score every dictionary of one game over a window (default: the archive's last 12 months)."""
-    first, last = report_window(con, game, first, last, train_until)
-    return score_window(con, game, first, last, train_until)
-
-
 def score_window(
     con: Connection, game: Game, first: dt.date, last: dt.date, train_until: dt.date | None
 ) -> GameReport:
@@ -260,7 +248,7 @@ def reversals(con: Connection, report: GameReport) -> list[Section]:
     if not warehouse.table_exists(con, "verdict_changes"):
         return []
     handled = warehouse.query(con, "report/reversals", {"game": report.game.name})
-    return reversals_section(changes.changes(con, report.game), handled)
+    return reversals_section(changes.changes(con, changes.ChangesAsked(report.game)), handled)
 
 
 def report(

@@ -22,7 +22,7 @@ from pipeline.games.hooks import DayClues, StoredDay, hooks_of
 from pipeline.render.text import plural
 from pipeline.sources import live_source
 from pipeline.sources.records import ParseError, Record
-from pipeline.storage import named_lists
+from pipeline.storage import named_lists, sql_files
 from pipeline.storage.download import Downloader
 from pipeline.storage.reader import Reader, require_tables
 
@@ -45,7 +45,11 @@ def live_record(downloader: Downloader, game: Game) -> tuple[Record | None, str]
 def stored_record(reader: Reader, game: Game, date: dt.date | None) -> Record | None:
     """Return the stored puzzle of a date, or the latest stored one when no date is given."""
     require_tables(reader, game.table("puzzles"), stage_hint="pipeline scrape")
-    return hooks_of(game).stored_record(reader, date)
+    days = game.query("today", "days")
+    if not sql_files.exists(days):  # a game that stores no day
+        return None
+    found = reader.query(days, {"first": date, "last": date}).records()
+    return hooks_of(game).stored_record(found[0]) if found else None
 
 
 def find_day(

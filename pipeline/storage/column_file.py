@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pipeline.dates import date_of
+from pipeline.storage.closing import Closing
 
 if TYPE_CHECKING:
     import numpy as np
@@ -154,7 +155,7 @@ def split_list(text: str) -> list[str]:
 # --- reading -------------------------------------------------------------------------------------
 
 
-class ColumnFile:
+class ColumnFile(Closing):
     """A column file, mapped: its meta, and its tables' rows by position or by key."""
 
     def __init__(self, path: Path) -> None:
@@ -179,12 +180,6 @@ class ColumnFile:
     def close(self) -> None:
         """Unmap the file."""
         self._map.close()
-
-    def __enter__(self) -> ColumnFile:
-        return self
-
-    def __exit__(self, *_: object) -> None:
-        self.close()
 
     def bytes_at(self, start: int, length: int) -> bytes:
         """Return `length` bytes of the column data from `start`."""

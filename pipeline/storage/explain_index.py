@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from pipeline.games import GAMES, Game
 from pipeline.storage import built_files
+from pipeline.storage.closing import Closing
 from pipeline.storage.column_file import ColumnFile, TableReader, write_column_file
 from pipeline.table import Table
 
@@ -111,7 +112,7 @@ def file_build(name: str) -> str | None:
 
 
 @dataclass
-class ExplainIndex:
+class ExplainIndex(Closing):
     """The index files, opened: answers explain's queries by word (a `Reader`)."""
 
     words: ColumnFile
@@ -132,12 +133,6 @@ class ExplainIndex:
         """Unmap the files."""
         for found in (self.words, *self.games.values()):
             found.close()
-
-    def __enter__(self) -> ExplainIndex:
-        return self
-
-    def __exit__(self, *_: object) -> None:
-        self.close()
 
     def table_exists(self, table: str) -> bool:
         """Return True: the build wrote the index from a warehouse that has every table."""

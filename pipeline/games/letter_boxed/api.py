@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, Field
 
-from pipeline.games.api import Call, GameApi, Operation, WordClue
+from pipeline.games.api import Call, GameApi, Operation, WordClue, puzzle_routes
 from pipeline.games.letter_boxed import play
 from pipeline.games.play import WORD_PATTERN
 
@@ -83,13 +83,7 @@ class RevealAnswer(BaseModel):
     par: int | None
 
 
-def board(call: Call) -> dict:
-    return play.board_state(call.puzzle)
-
-
-def progress(call: Call) -> dict:
-    kept = call.progress()
-    return play.progress_state(call.puzzle, kept.found, kept.revealed)
+board, progress, restart = puzzle_routes(play.board_state, play.progress_state)
 
 
 def check(call: Call) -> dict:
@@ -107,11 +101,6 @@ def clues(call: Call) -> dict:
 def reveal(call: Call) -> dict:
     call.reveal()
     return {"solution": list(play.solution(call.puzzles, call.puzzle)), "par": call.puzzle.par}
-
-
-def restart(call: Call) -> dict:
-    call.clear()
-    return play.progress_state(call.puzzle, [], call.progress().revealed)
 
 
 API = GameApi(

@@ -4,9 +4,8 @@ par, the fewest words, the solutions if revealed)."""
 
 from __future__ import annotations
 
-import datetime as dt
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from pipeline.games import LETTER_BOXED
 from pipeline.games.hooks import ClueSource, DayClues, StoredDay, comparison_lines
@@ -15,17 +14,9 @@ from pipeline.render.text import plural
 from pipeline.storage import named_lists
 from solvers import letter_boxed as lb
 
-if TYPE_CHECKING:
-    from pipeline.storage.reader import Reader
 
-
-def stored_record(reader: Reader, date: dt.date | None) -> BoxRecord | None:
-    """Return the stored board of a date, or the latest one when no date is given."""
-    days = {"first": date, "last": date}
-    found = reader.query(LETTER_BOXED.query("today", "days"), days).records()
-    if not found:
-        return None
-    row = found[0]
+def stored_record(row: Any) -> BoxRecord:
+    """Return the board of a stored day (a row of the today/days query)."""
     words = tuple(row.dictionary) if row.dictionary is not None else None
     return BoxRecord(
         row.date, tuple(row.sides), tuple(row.nyt_solution), row.par, None, words, None, None,

@@ -8,7 +8,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from pipeline.games.api import Call, GameApi, Operation, WordClue
+from pipeline.games.api import Call, GameApi, Operation, WordClue, puzzle_routes
 from pipeline.games.play import WORD_PATTERN, WORDS_PATTERN, plain_word, words_given
 from pipeline.games.spelling_bee import play
 
@@ -103,13 +103,7 @@ class RevealAnswer(BaseModel):
     maybe: list[str]
 
 
-def puzzle(call: Call) -> dict:
-    return play.puzzle_state(call.puzzle)
-
-
-def progress(call: Call) -> dict:
-    kept = call.progress()
-    return play.progress_state(call.puzzle, kept.found, kept.revealed)
+puzzle, progress, restart = puzzle_routes(play.puzzle_state, play.progress_state)
 
 
 def guess(call: Call) -> dict:
@@ -147,11 +141,6 @@ def clues(call: Call) -> dict:
 def reveal(call: Call) -> dict:
     call.reveal()
     return play.answers(call.puzzle)
-
-
-def restart(call: Call) -> dict:
-    call.clear()
-    return play.progress_state(call.puzzle, [], call.progress().revealed)
 
 
 NOT_A_WORD = "a word that is not letters a-z (at most 40)"

@@ -4,29 +4,19 @@ thresholds, hint grid, the words if revealed)."""
 
 from __future__ import annotations
 
-import datetime as dt
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
 from pipeline.errors import UserError
-from pipeline.games import SPELLING_BEE
 from pipeline.games.hooks import ClueSource, DayClues, StoredDay, comparison_lines
 from pipeline.games.spelling_bee.records import BeeRecord
 from pipeline.render.text import plural
 from solvers import spelling_bee_scoring as scoring
 from solvers.spelling_bee import Puzzle, make_puzzle
 
-if TYPE_CHECKING:
-    from pipeline.storage.reader import Reader
 
-
-def stored_record(reader: Reader, date: dt.date | None) -> BeeRecord | None:
-    """Return the stored puzzle of a date, or the latest one when no date is given."""
-    days = {"first": date, "last": date}
-    found = reader.query(SPELLING_BEE.query("today", "days"), days).records()
-    if not found:
-        return None
-    row = found[0]
+def stored_record(row: Any) -> BeeRecord:
+    """Return the puzzle of a stored day (a row of the today/days query)."""
     answers, pangrams = tuple(row.answers), tuple(row.pangrams)
     return BeeRecord(row.date, row.center, row.others, answers, pangrams, "warehouse")
 

@@ -46,24 +46,8 @@ center_sums AS (
     SELECT
         s.s_allowed,
         s.letters_mask,
-        [
-            sum(p.words * ((s.k >> 0) & 1)),
-            sum(p.words * ((s.k >> 1) & 1)),
-            sum(p.words * ((s.k >> 2) & 1)),
-            sum(p.words * ((s.k >> 3) & 1)),
-            sum(p.words * ((s.k >> 4) & 1)),
-            sum(p.words * ((s.k >> 5) & 1)),
-            sum(p.words * ((s.k >> 6) & 1))
-        ] AS words,
-        [
-            sum(p.points * ((s.k >> 0) & 1)),
-            sum(p.points * ((s.k >> 1) & 1)),
-            sum(p.points * ((s.k >> 2) & 1)),
-            sum(p.points * ((s.k >> 3) & 1)),
-            sum(p.points * ((s.k >> 4) & 1)),
-            sum(p.points * ((s.k >> 5) & 1)),
-            sum(p.points * ((s.k >> 6) & 1))
-        ] AS points
+        sums_per_center(p.words, s.k) AS words,
+        sums_per_center(p.points, s.k) AS points
     FROM subsets AS s
     JOIN letter_set_points AS p USING (s_allowed, letter_mask)
     GROUP BY s.s_allowed, s.letters_mask

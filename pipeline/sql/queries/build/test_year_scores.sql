@@ -11,10 +11,6 @@ WITH counts AS (
     WHERE game = $game AND date BETWEEN $first AND $last
     GROUP BY kind
 )
-SELECT
-    kind,
-    precision_of(hits, predicted) AS precision,
-    recall_of(hits, answers) AS recall,
-    f1_of_counts(hits, predicted, answers) AS f1
-FROM counts
+SELECT kind, precision, recall, f1
+FROM micro_scores(counts)
 ORDER BY kind;

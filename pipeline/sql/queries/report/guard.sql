@@ -24,11 +24,5 @@ counts AS (
         count(*) FILTER (WHERE accepted)
     FROM window_pairs
 )
-SELECT
-    dictionary,
-    pairs_changed,
-    accepted_kept_out,
-    precision_of(hits, predicted) AS precision,
-    recall_of(hits, answers) AS recall,
-    f1_of_counts(hits, predicted, answers) AS f1
-FROM counts;
+SELECT dictionary, pairs_changed, accepted_kept_out, precision, recall, f1
+FROM micro_scores(counts);
