@@ -228,6 +228,40 @@ def by_month_section(report: GameReport) -> Section:
     return one_table_section(report, "by-month", "Custom dictionary by month", table)
 
 
+# The two charts of errors per month: (name, title, column of monthly_errors, what it shares).
+MONTHLY_ERRORS = (
+    (
+        "extra-per-month",
+        "1 - precision per month (extra words)",
+        "one_minus_precision",
+        "predictions the NYT did not accept",
+    ),
+    (
+        "missed-per-month",
+        "1 - recall per month (missed words)",
+        "one_minus_recall",
+        "the NYT's answers it left out",
+    ),
+)
+
+
+def monthly_error_chart(
+    error: tuple[str, str, str, str],
+    tables: dict[str, Table],
+    months: tuple[str, ...],
+    shade: tuple[str, str],
+) -> Chart:
+    """Return one of MONTHLY_ERRORS as a chart: each dictionary's line on a log scale."""
+    name, title, column, shares = error
+    lines = LogLines(months, monthly_lines(tables, months, column), shade)
+    return Chart(
+        name,
+        title,
+        lines,
+        caption=f"Each dictionary's share of {shares}, per month; lower is better.",
+    )
+
+
 def errors_per_month_section(report: GameReport) -> Section:
     """Return 1 - precision and 1 - recall per month on a log scale, the custom dictionary
     against the best raw lists, and the custom dictionary's counts per month."""
@@ -247,20 +281,7 @@ def errors_per_month_section(report: GameReport) -> Section:
                 "Shaded: the report window. A month without an error sits on the line marked 0. "
                 "Lower is better."
             ),
-            Chart(
-                "extra-per-month",
-                "1 - precision per month (extra words)",
-                LogLines(months, monthly_lines(tables, months, "one_minus_precision"), shade),
-                caption="Each dictionary's share of predictions the NYT did not accept, per month; "
-                "lower is better.",
-            ),
-            Chart(
-                "missed-per-month",
-                "1 - recall per month (missed words)",
-                LogLines(months, monthly_lines(tables, months, "one_minus_recall"), shade),
-                caption="Each dictionary's share of the NYT's answers it left out, per month; "
-                "lower is better.",
-            ),
+            *(monthly_error_chart(error, tables, months, shade) for error in MONTHLY_ERRORS),
             TableBlock(
                 "custom-errors-per-month",
                 custom,
