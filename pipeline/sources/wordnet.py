@@ -11,6 +11,7 @@ from __future__ import annotations
 import warnings
 from collections import defaultdict
 from collections.abc import Iterable
+from pathlib import Path
 from typing import Any
 
 from solvers.masks import is_plain_word
@@ -57,6 +58,20 @@ def lemma_senses(reader: Any) -> dict[str, list]:
             for column, value in zip(SENSE_COLUMNS, row, strict=True):
                 columns[column].append(value)
     return columns
+
+
+def corpus_file() -> Path | None:
+    """Return the file of the WordNet corpus nltk finds (the downloader's zip, or an unzipped
+    folder's data.noun), or None."""
+    import nltk
+
+    for resource in ("corpora/wordnet.zip", "corpora/wordnet/data.noun"):
+        try:
+            found = nltk.data.find(resource)
+        except LookupError:
+            continue
+        return Path(found.zipfile.filename if hasattr(found, "zipfile") else found.path)
+    return None
 
 
 def english_reader() -> Any:

@@ -7,6 +7,7 @@ import re
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -19,7 +20,7 @@ from pipeline.sources import wordnet
 from pipeline.sources.word_lists import TEXT_PARSERS, WORD_LISTS, WordList, read_plain_list
 from pipeline.stages import beside
 from pipeline.stages.stage import prepare_stage
-from pipeline.storage import warehouse
+from pipeline.storage import derived_cache, warehouse
 from pipeline.storage.download import Downloader
 from pipeline.storage.warehouse import Connection
 from solvers.masks import is_plain_word
@@ -248,8 +249,20 @@ def add_wordnet(words: WordCollection, source: WordList, reading: Reading) -> No
 
 def read_wordnet_senses(offline: bool) -> dict[str, list]:
     """Return the senses of every WordNet lemma (run in the words stage's second process: it
-    reads only nltk's files, which no stage writes)."""
-    return wordnet.lemma_senses(wordnet_reader(offline))
+    reads only nltk's files, which no stage writes), kept in the download cache once worked out
+    from that corpus file (storage/derived_cache.py: about 9 s of parsing, 0.3 s to read back)."""
+    import nltk
+
+    nltk_corpus("wordnet", offline)
+    corpus = wordnet.corpus_file()
+    if corpus is None:
+        return wordnet.lemma_senses(wordnet.english_reader())
+    return derived_cache.remembered(
+        f"wordnet_senses-nltk{nltk.__version__}",
+        corpus,
+        Path(wordnet.__file__),
+        lambda: wordnet.lemma_senses(wordnet.english_reader()),
+    )
 
 
 def wordnet_reader(offline: bool) -> Any:
