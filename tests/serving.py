@@ -4,12 +4,15 @@ PostgreSQL database)."""
 
 from __future__ import annotations
 
+import contextlib
 import socket
 import threading
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+import pytest
 import requests
 import uvicorn
 
@@ -91,3 +94,21 @@ def start_server(
         assert time.monotonic() < deadline, "the server did not start"
         time.sleep(0.02)
     return Running(f"http://127.0.0.1:{port}", server, thread, progress, app.state.progress)
+
+
+@contextlib.contextmanager
+def served(
+    request: pytest.FixtureRequest, built: Path, folder: Path, cors_origins: tuple[str, ...] = ()
+) -> Iterator[Running]:
+    """Serve a built warehouse (its lists as the custom folder) on a new progress store of the
+    kind the fixture's parameter names (conftest.new_store), and stop it at the end."""
+    from tests.conftest import new_store
+
+    store = new_store(request, folder)
+    with pytest.MonkeyPatch.context() as env:
+        env.setenv("PIPELINE_CUSTOM", str(built.parent / "built_lists"))
+        started = start_server(built, store, cors_origins)
+        try:
+            yield started
+        finally:
+            started.stop()

@@ -27,9 +27,9 @@ from typer.testing import CliRunner
 from pipeline.bench.serve import SERVER, free_port, wait_until_up
 from pipeline.cli.app import app
 from tests.command_warehouse import build_command_warehouse
-from tests.conftest import STORES, new_store
+from tests.conftest import STORES
 from tests.made_up_days import CLIMBED_ANSWERS
-from tests.serving import Player, Running, browser, start_server
+from tests.serving import Player, Running, browser, served, start_server
 
 DAY = "2024-01-10"
 BEE = f"/api/spelling-bee/{DAY}"
@@ -57,12 +57,8 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def running(
     request: pytest.FixtureRequest, built: Path, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[Running]:
-    store = new_store(request, tmp_path_factory.mktemp("progress"))
-    with pytest.MonkeyPatch.context() as env:
-        env.setenv("PIPELINE_CUSTOM", str(built.parent / "built_lists"))
-        started = start_server(built, store)
+    with served(request, built, tmp_path_factory.mktemp("progress")) as started:
         yield started
-        started.stop()
 
 
 @pytest.fixture

@@ -14,9 +14,9 @@ import requests
 
 from pipeline.storage.player_progress import secret_hash
 from tests.command_warehouse import build_command_warehouse
-from tests.conftest import STORES, new_store
+from tests.conftest import STORES
 from tests.made_up_days import CLIMBED_ANSWERS
-from tests.serving import Player, Running, api_client, browser, start_server
+from tests.serving import Player, Running, api_client, browser, served, start_server
 
 DAY = "2024-01-10"
 BEE = f"/api/spelling-bee/{DAY}"
@@ -33,12 +33,10 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def running(
     request: pytest.FixtureRequest, built: Path, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[Running]:
-    store = new_store(request, tmp_path_factory.mktemp("progress"))
-    with pytest.MonkeyPatch.context() as env:
-        env.setenv("PIPELINE_CUSTOM", str(built.parent / "built_lists"))
-        started = start_server(built, store, cors_origins=(ORIGIN,))
+    with served(
+        request, built, tmp_path_factory.mktemp("progress"), cors_origins=(ORIGIN,)
+    ) as started:
         yield started
-        started.stop()
 
 
 def test_a_browser_gets_its_player_at_its_first_write_as_an_httponly_lax_cookie(
