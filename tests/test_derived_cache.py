@@ -37,7 +37,7 @@ def test_a_result_is_worked_out_once_then_read_back(files, tmp_path) -> None:
     assert [path.name.split("-")[0] for path in kept] == ["senses"]  # no part file left
 
 
-def test_a_new_corpus_file_or_new_code_works_it_out_again(files) -> None:
+def test_a_new_corpus_file_new_code_or_new_input_works_it_out_again_and_replaces_it(files) -> None:
     source, code = files
     calls: list[int] = []
     derived_cache.remembered("senses", source, code, worked_out(calls))
@@ -45,7 +45,10 @@ def test_a_new_corpus_file_or_new_code_works_it_out_again(files) -> None:
     derived_cache.remembered("senses", source, code, worked_out(calls))
     code.write_text("def senses(): return 1\n")
     derived_cache.remembered("senses", source, code, worked_out(calls))
-    assert len(calls) == 3
+    derived_cache.remembered("senses", source, code, worked_out(calls), b"other input")
+    assert len(calls) == 4
+    kept = [path.name for path in derived_cache.cache_path("senses", source, code).parent.iterdir()]
+    assert kept == [derived_cache.cache_path("senses", source, code, b"other input").name]
 
 
 def test_a_damaged_cache_file_is_worked_out_again_and_replaced(files) -> None:

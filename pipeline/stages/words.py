@@ -238,13 +238,31 @@ def add_frequencies(words: WordCollection, source: WordList, reading: Reading) -
 def add_wordnet(words: WordCollection, source: WordList, reading: Reading) -> None:
     """Add WordNet's description of the words gathered so far: the base form of each inflected
     one (read here), and the senses of every lemma (read meanwhile in a second process)."""
-    reader = wordnet_reader(reading.offline)
     shortest = min(game.min_length for game in GAMES)
-    candidates = (word for word in set().union(*words.words_of.values()) if len(word) >= shortest)
-    words.wordnet_forms = wordnet.base_forms(reader, candidates)
-    words.entries_read[source.name] = sum(1 for _ in reader.all_lemma_names())
+    candidates = sorted(w for w in set().union(*words.words_of.values()) if len(w) >= shortest)
+    forms, lemmas = read_wordnet_forms(candidates, reading.offline)
+    words.wordnet_forms, words.entries_read[source.name] = forms, lemmas
     senses = reading.wordnet_senses or beside.CallMadeHere(read_wordnet_senses, reading.offline)
     words.wordnet_senses = senses.result
+
+
+def read_wordnet_forms(candidates: list[str], offline: bool) -> tuple[dict[str, list], int]:
+    """Return the base forms of the candidates that are inflected forms of a WordNet lemma
+    (sources/wordnet.base_forms) and WordNet's count of lemmas, kept in the download cache for
+    this corpus file and these candidates (about 2.5 s of work, the reader opened included)."""
+    import nltk
+
+    def work() -> tuple[dict[str, list], int]:
+        reader = wordnet_reader(offline)
+        forms = wordnet.base_forms(reader, candidates)
+        return forms, sum(1 for _ in reader.all_lemma_names())
+
+    nltk_corpus("wordnet", offline)
+    corpus = wordnet.corpus_file()
+    if corpus is None:
+        return work()
+    name, code = f"wordnet_forms-nltk{nltk.__version__}", Path(wordnet.__file__)
+    return derived_cache.remembered(name, corpus, code, work, "\n".join(candidates).encode())
 
 
 def read_wordnet_senses(offline: bool) -> dict[str, list]:

@@ -24,24 +24,29 @@ T = TypeVar("T")
 FOLDER = "derived"
 
 
-def remembered(name: str, source: Path, code: Path, work: Callable[[], T]) -> T:
-    """Return `work()`, read from the cache when it holds the result for this `source` file and
-    this `code` module, else worked out and kept there."""
-    path = cache_path(name, source, code)
+def remembered(name: str, source: Path, code: Path, work: Callable[[], T], asked: bytes = b"") -> T:
+    """Return `work()`, read from the cache when it holds the result for this `source` file, this
+    `code` module and what `work` is `asked` (its input besides the file), else worked out and
+    kept there."""
+    path = cache_path(name, source, code, asked)
     try:
         return marshal.loads(path.read_bytes())  # type: ignore[no-any-return]
     except (OSError, EOFError, ValueError, TypeError):
         pass  # not cached yet, or unreadable: worked out again
     value = work()
     keep(path, value)
+    for stale in path.parent.glob(f"{name}-*.marshal"):  # the same result for an older input
+        if stale != path:
+            with contextlib.suppress(OSError):
+                stale.unlink()
     return value
 
 
-def cache_path(name: str, source: Path, code: Path) -> Path:
-    """Return the file that holds `name` worked out from `source` by `code`."""
+def cache_path(name: str, source: Path, code: Path, asked: bytes = b"") -> Path:
+    """Return the file that holds `name` worked out from `source` by `code` for `asked`."""
     found = source.stat()
-    key = f"{source.resolve()}|{found.st_size}|{found.st_mtime_ns}|"
-    digest = hashlib.sha256(key.encode() + code.read_bytes()).hexdigest()[:16]
+    key = f"{source.resolve()}|{found.st_size}|{found.st_mtime_ns}|".encode()
+    digest = hashlib.sha256(key + code.read_bytes() + b"|" + asked).hexdigest()[:16]
     return config.raw_dir() / FOLDER / f"{name}-{digest}.marshal"
 
 
