@@ -11,6 +11,7 @@ import sys
 
 import pytest
 
+from pipeline.bench.figures import Figure, figures_record, format_figures
 from pipeline.bench.load import Checked, new_played
 from pipeline.bench.serve import (
     CLIENT_CPU,
@@ -75,3 +76,25 @@ def test_two_workers_on_two_cores_are_bounded_by_the_load_generators_share(
     # a load generator that costs nothing leaves both cores to the two workers
     free = load_run(2, 2_000, 1.0, server=1.0, client=0.0)
     assert scaling_ceiling(one, free, 2) == pytest.approx(2.0)
+
+
+def test_counts_print_as_whole_numbers_and_figures_beside_their_targets() -> None:
+    sections = {
+        "pipeline serve --workers 1 (1,000 players, 200 in flight)": [
+            Figure("players (each 20 guesses)", 1000, digits=0),
+            Figure("failures", 0, "0", True, digits=0),
+            Figure("a guess as the client waited, p99, ms", 151.25, "<= 150", False, digits=1),
+        ]
+    }
+    assert format_figures(sections).splitlines() == [
+        "pipeline serve --workers 1 (1,000 players, 200 in flight)",
+        "  players (each 20 guesses): 1,000",
+        "  failures: 0  target 0: met",
+        "  a guess as the client waited, p99, ms: 151.2  target <= 150: MISSED",
+    ]
+    record = figures_record(sections)["pipeline serve --workers 1 (1,000 players, 200 in flight)"]
+    assert [(row["value"], row["met"]) for row in record] == [
+        (1000, None),
+        (0, True),
+        (151.25, False),
+    ]
