@@ -17,7 +17,7 @@ from pathlib import Path
 
 import typer
 from typer import rich_utils
-from typer.core import TyperGroup
+from typer.core import TyperCommand, TyperGroup
 from typer.testing import CliRunner
 
 from pipeline.cli.app import app
@@ -106,19 +106,26 @@ def pages() -> list[Path]:
     return sorted(DOCS.rglob("*.md"))
 
 
-def commands(group: TyperGroup | None = None, prefix: str = "pipeline") -> list[str]:
+def commands() -> list[str]:
     """Return the full name of every command of the app, groups expanded."""
+    return [name for name, _ in leaf_commands()]
+
+
+def leaf_commands(
+    group: TyperGroup | None = None, prefix: str = "pipeline"
+) -> list[tuple[str, TyperCommand]]:
+    """Return every command of the app (groups expanded) with its full name."""
     if group is None:
         root = typer.main.get_command(app)
         assert isinstance(root, TyperGroup)
         group = root
-    names = []
+    found: list[tuple[str, TyperCommand]] = []
     for name, command in group.commands.items():
         if isinstance(command, TyperGroup):
-            names += commands(command, f"{prefix} {name}")
-        else:
-            names.append(f"{prefix} {name}")
-    return names
+            found += leaf_commands(command, f"{prefix} {name}")
+        elif isinstance(command, TyperCommand):
+            found.append((f"{prefix} {name}", command))
+    return found
 
 
 def main(argv: list[str]) -> int:

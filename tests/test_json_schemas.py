@@ -7,13 +7,12 @@ import json
 from pathlib import Path
 
 import pytest
-import typer
 from jsonschema import Draft202012Validator
-from typer.core import TyperGroup
 from typer.testing import CliRunner
 
 from pipeline.cli.app import app
 from tests.command_warehouse import build_command_warehouse
+from tests.docs_pages import leaf_commands
 
 SCHEMAS = Path(__file__).resolve().parent.parent / "docs" / "schemas"
 FIGURES = "bench_figures"  # the benches that print figures beside targets share one shape
@@ -28,19 +27,13 @@ def schema_name(command: str) -> str:
     return command.removeprefix("pipeline ").replace(" ", "_").replace("-", "_")
 
 
-def commands_with_json(group: TyperGroup | None = None, prefix: str = "pipeline") -> list[str]:
+def commands_with_json() -> list[str]:
     """Return every command that has a --json option, groups expanded."""
-    if group is None:
-        root = typer.main.get_command(app)
-        assert isinstance(root, TyperGroup)
-        group = root
-    found = []
-    for name, command in group.commands.items():
-        if isinstance(command, TyperGroup):
-            found += commands_with_json(command, f"{prefix} {name}")
-        elif any("--json" in param.opts for param in command.params):
-            found.append(f"{prefix} {name}")
-    return found
+    return [
+        name
+        for name, command in leaf_commands()
+        if any("--json" in param.opts for param in command.params)
+    ]
 
 
 def validate(name: str, printed: str) -> None:
