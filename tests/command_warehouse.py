@@ -101,3 +101,16 @@ def warehouse_snapshot(path: Path) -> dict[str, tuple]:
             ).fetchall()[0]
             for table in tables
         }
+
+
+def workspace_environment(root: Path) -> dict[str, str]:
+    """Return the variables that point the pipeline at a workspace folder (its warehouse, custom
+    lists, download cache and reports), offline."""
+    return {
+        "PIPELINE_WAREHOUSE": str(root / "warehouse.duckdb"),
+        "PIPELINE_CUSTOM": str(root / "custom"),
+        "PIPELINE_RAW": str(root / "raw"),
+        "PIPELINE_REPORTS": str(root / "reports"),
+        "PIPELINE_MIRROR": "",
+        "PIPELINE_OFFLINE": "1",
+    }

@@ -19,7 +19,11 @@ import duckdb
 import pytest
 
 from pipeline.cli.app import main
-from tests.command_warehouse import build_command_warehouse, warehouse_snapshot
+from tests.command_warehouse import (
+    build_command_warehouse,
+    warehouse_snapshot,
+    workspace_environment,
+)
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 
@@ -278,18 +282,6 @@ def workspace(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return root
 
 
-def environment(root: Path) -> dict[str, str]:
-    """Return the variables that point the pipeline at the workspace, offline."""
-    return {
-        "PIPELINE_WAREHOUSE": str(root / "warehouse.duckdb"),
-        "PIPELINE_CUSTOM": str(root / "custom"),
-        "PIPELINE_RAW": str(root / "raw"),
-        "PIPELINE_REPORTS": str(root / "reports"),
-        "PIPELINE_MIRROR": "",
-        "PIPELINE_OFFLINE": "1",
-    }
-
-
 def split_case(case: str) -> tuple[dict[str, str], list[str]]:
     """Return a case's environment assignments and its arguments."""
     words = shlex.split(case)
@@ -343,7 +335,7 @@ WORKSPACE_ROWS: dict[
 @pytest.mark.parametrize("case", MATRIX)
 def test_bad_input_is_one_error_line_and_status_2(case, workspace, monkeypatch, capfd):
     env, args = split_case(case)
-    for name, value in (environment(workspace) | env).items():
+    for name, value in (workspace_environment(workspace) | env).items():
         monkeypatch.setenv(name, value)
     monkeypatch.chdir(workspace)
     stored = workspace / "warehouse.duckdb"
@@ -408,7 +400,7 @@ def test_bad_input_is_one_error_line_and_status_2(case, workspace, monkeypatch, 
     ids=lambda value: " ".join(value[:3]) if isinstance(value, list) else "",
 )
 def test_a_real_process_prints_the_one_line(args, message, workspace):
-    env = {**os.environ, **environment(workspace)}
+    env = {**os.environ, **workspace_environment(workspace)}
     finished = subprocess.run(
         [sys.executable, "-c", "from pipeline.cli import main; main()", *args],
         cwd=workspace,

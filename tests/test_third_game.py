@@ -20,6 +20,7 @@ import requests
 
 from pipeline.bench.serve import started_server
 from pipeline.games.hooks import GameHooks
+from tests.command_warehouse import workspace_environment
 from tests.toy_game import GAME
 from tests.toy_game.archive import write_archive
 
@@ -51,12 +52,7 @@ def toy(tiny_warehouse: Path, tmp_path_factory: pytest.TempPathFactory) -> Toy:
         **os.environ,
         "PIPELINE_GAMES": "tests.toy_game",
         "PYTHONPATH": str(ROOT),
-        "PIPELINE_WAREHOUSE": str(folder / "warehouse.duckdb"),
-        "PIPELINE_CUSTOM": str(folder / "custom"),
-        "PIPELINE_REPORTS": str(folder / "reports"),
-        "PIPELINE_RAW": str(folder / "raw"),
-        "PIPELINE_MIRROR": "",
-        "PIPELINE_OFFLINE": "1",
+        **workspace_environment(folder),
     }
     built = Toy(folder, env, subprocess.CompletedProcess([], 0))
     return Toy(folder, env, built.pipeline("build", "--json"))
