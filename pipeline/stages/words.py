@@ -8,7 +8,7 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TypeVar
 
 import numpy as np
 
@@ -24,6 +24,8 @@ from pipeline.storage import derived_cache, warehouse
 from pipeline.storage.download import Downloader
 from pipeline.storage.warehouse import Connection
 from solvers.masks import is_plain_word
+
+T = TypeVar("T")
 
 EXAMPLES_SHOWN = 5  # the dropped entries of each source and reason the summary shows
 EXAMPLES_KEPT = 20  # kept to choose them from (an offensive one is never shown)
@@ -248,46 +250,38 @@ def add_wordnet(words: WordCollection, source: WordList, reading: Reading) -> No
 
 def read_wordnet_forms(candidates: list[str], offline: bool) -> tuple[dict[str, list], int]:
     """Return the base forms of the candidates that are inflected forms of a WordNet lemma
-    (sources/wordnet.base_forms) and WordNet's count of lemmas, kept in the download cache for
-    this corpus file and these candidates (about 2.5 s of work, the reader opened included)."""
-    import nltk
+    (sources/wordnet.base_forms) and WordNet's count of lemmas, kept for these candidates (about
+    2.5 s of work, the reader opened included)."""
 
     def work() -> tuple[dict[str, list], int]:
-        reader = wordnet_reader(offline)
+        reader = wordnet.english_reader()
         forms = wordnet.base_forms(reader, candidates)
         return forms, sum(1 for _ in reader.all_lemma_names())
+
+    return remembered_from_wordnet("wordnet_forms", offline, work, "\n".join(candidates).encode())
+
+
+def read_wordnet_senses(offline: bool) -> dict[str, list]:
+    """Return the senses of every WordNet lemma (run in the words stage's second process: it
+    reads only nltk's files, which no stage writes; about 9 s of parsing, 0.3 s to read back)."""
+    return remembered_from_wordnet(
+        "wordnet_senses", offline, lambda: wordnet.lemma_senses(wordnet.english_reader())
+    )
+
+
+def remembered_from_wordnet(
+    name: str, offline: bool, work: Callable[[], T], asked: bytes = b""
+) -> T:
+    """Return `work()` on WordNet's corpus (found, or downloaded, first), kept in the download
+    cache for that corpus file, nltk's version and sources/wordnet.py (storage/derived_cache.py)."""
+    import nltk
 
     nltk_corpus("wordnet", offline)
     corpus = wordnet.corpus_file()
     if corpus is None:
         return work()
-    name, code = f"wordnet_forms-nltk{nltk.__version__}", Path(wordnet.__file__)
-    return derived_cache.remembered(name, corpus, code, work, "\n".join(candidates).encode())
-
-
-def read_wordnet_senses(offline: bool) -> dict[str, list]:
-    """Return the senses of every WordNet lemma (run in the words stage's second process: it
-    reads only nltk's files, which no stage writes), kept in the download cache once worked out
-    from that corpus file (storage/derived_cache.py: about 9 s of parsing, 0.3 s to read back)."""
-    import nltk
-
-    nltk_corpus("wordnet", offline)
-    corpus = wordnet.corpus_file()
-    if corpus is None:
-        return wordnet.lemma_senses(wordnet.english_reader())
-    return derived_cache.remembered(
-        f"wordnet_senses-nltk{nltk.__version__}",
-        corpus,
-        Path(wordnet.__file__),
-        lambda: wordnet.lemma_senses(wordnet.english_reader()),
-    )
-
-
-def wordnet_reader(offline: bool) -> Any:
-    """Return nltk's WordNet reader for English (sources/wordnet.english_reader), its corpus
-    found, or downloaded, as any other nltk corpus."""
-    nltk_corpus("wordnet", offline)
-    return wordnet.english_reader()
+    code = Path(wordnet.__file__)
+    return derived_cache.remembered(f"{name}-nltk{nltk.__version__}", corpus, code, work, asked)
 
 
 def add_brown(words: WordCollection, tokens: list[str]) -> None:
