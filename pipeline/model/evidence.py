@@ -253,16 +253,17 @@ def verdict_history(
     laid_accepted = np.empty(len(day), dtype=np.int8)
     laid_accepted[slot] = accepted
     scores = [np.zeros(len(day)) for _ in TAUS]
+    decays = decay_tables(laid_day)
     prior_accepted = np.zeros(len(day), dtype=np.int32)
     last = np.zeros(len(day), dtype=np.int8)  # the verdict of the word's row before
     last_day = np.full(len(day), NEVER, dtype=np.int32)
     for k in range(1, len(starts) - 1):
         now = slice(starts[k], starts[k + 1])
         before = slice(starts[k - 1], starts[k - 1] + starts[k + 1] - starts[k])
-        age = (laid_day[now] - laid_day[before]).astype(np.float64)
+        age = laid_day[now] - laid_day[before]
         vote = 2.0 * laid_accepted[before] - 1.0  # every earlier row is a verdict
-        for tau, score in zip(TAUS, scores, strict=True):
-            score[now] = np.exp(-age / tau) * (score[before] + vote)
+        for decay, score in zip(decays, scores, strict=True):
+            score[now] = decay[age] * (score[before] + vote)
         prior_accepted[now] = prior_accepted[before] + (laid_accepted[before] == 1)
         last[now] = laid_accepted[before] == 1
         last_day[now] = laid_day[before]
@@ -282,6 +283,13 @@ def verdict_history(
     return columns
 
 
+def decay_tables(day: np.ndarray) -> list[np.ndarray]:
+    """Return, per tau, exp(-age / tau) for every whole age in days the rows can have: a lookup
+    instead of an exponential per row (the same doubles, computed once per age)."""
+    ages = -np.arange(int(day.max() - day.min()) + 1 if len(day) else 1, dtype=np.float64)
+    return [np.exp(ages / tau) for tau in TAUS]
+
+
 def position_by_position(
     word_id: np.ndarray, position: np.ndarray, starts: np.ndarray
 ) -> np.ndarray:
@@ -297,11 +305,10 @@ def position_by_position(
 def position_among_word(word_id: np.ndarray, by_word: np.ndarray) -> np.ndarray:
     """Return each row's position among the rows of its word (0 for its first row), given the
     rows' stable order by word."""
-    sorted_ids = word_id[by_word]
-    rows = np.arange(len(word_id), dtype=np.int32)
-    starts = np.concatenate([[True], sorted_ids[1:] != sorted_ids[:-1]]) if len(rows) else rows
+    counts = np.bincount(word_id, minlength=1)
+    first_row = (np.cumsum(counts) - counts).astype(np.int32)  # each word's first, in that order
     position = np.empty(len(word_id), dtype=np.int32)
-    position[by_word] = rows - np.maximum.accumulate(np.where(starts, rows, 0))
+    position[by_word] = np.arange(len(word_id), dtype=np.int32) - np.repeat(first_row, counts)
     return position
 
 
