@@ -185,6 +185,19 @@ def test_playable_words_are_lowercased_distinct_and_sorted():
     assert len(WordIndex(WORDS)) == 12  # distinct plain lowercase words of 3+ letters
 
 
+def test_playable_on_boards_finds_each_boards_words_as_one_board_alone():
+    words = [*WORDS, "cab", "lid", "zoo", "aa", "bad", "fig", "jade"]
+    index = WordIndex(words)
+    other = parse_board(["ajb", "dgc", "ekl", "fhi"])  # the same letters, other sides
+    apart = parse_board(["zox", "qrs", "tuv", "wyn"])  # other letters
+    found = index.playable_on_boards([BOARD, other, apart, BOARD])
+    assert [index.words[i] for i in found[0].tolist()] == playable_words(BOARD, words)
+    assert [index.words[i] for i in found[1].tolist()] == ["hcfkil", "hcfkila", "lid"]
+    assert [index.words[i] for i in found[2].tolist()] == ["xyz"]
+    assert found[3].tolist() == found[0].tolist()
+    assert index.playable_on_boards([]) == []
+
+
 def test_unplayable_reason_names_the_broken_rule_and_agrees_with_is_playable():
     reasons = {word: unplayable_reason(BOARD, word) for word in WORDS}
     assert {word: reason for word, reason in reasons.items() if reason} == {

@@ -116,8 +116,7 @@ def letter_boxed_verdicts(con: Connection, as_of: dt.date, universe: list[str]) 
     if index.words != universe:
         raise RuntimeError("the universe is not sorted and plain: word ids would not match")
     boxes = warehouse.run(con, "build/letter_boxed_boxes", {"as_of": as_of}).fetchall()
-    with ThreadPoolExecutor(max_workers=os.cpu_count()) as pool:  # numpy lets go of the GIL
-        playable = list(pool.map(index.playable_indices, [lb.parse_board(s) for _, s in boxes]))
+    playable = playable_by_board(index, [lb.parse_board(sides) for _, sides in boxes])
     day = np.concatenate(
         [
             np.full(len(found), day, dtype=np.int32)
@@ -128,6 +127,17 @@ def letter_boxed_verdicts(con: Connection, as_of: dt.date, universe: list[str]) 
     word_id = np.concatenate(playable or [np.zeros(0, np.int64)]).astype(np.int32)
     listed = warehouse.run(con, "build/letter_boxed_listed", {"as_of": as_of}).fetchnumpy()
     return Verdicts(day, word_id, pairs_in(day, word_id, listed["day"], listed["word_id"]))
+
+
+BOARD_BATCH = 16  # boards searched at once: some 300,000 candidate words, about 25 MB
+
+
+def playable_by_board(index: lb.WordIndex, boards: list[Board]) -> list[np.ndarray]:
+    """Return each board's playable words (positions in the index, ascending), batches of boards
+    searched at once by as many threads as cores (numpy lets go of the GIL)."""
+    batches = [boards[at : at + BOARD_BATCH] for at in range(0, len(boards), BOARD_BATCH)]
+    with ThreadPoolExecutor(max_workers=os.cpu_count()) as pool:
+        return [found for batch in pool.map(index.playable_on_boards, batches) for found in batch]
 
 
 def pairs_in(
@@ -161,8 +171,7 @@ def judge_listed_words(con: Connection) -> None:
         for date, day_words in warehouse.run(con, "scrape/letter_boxed_listed_by_day").fetchall()
     }
     boards = warehouse.run(con, "scrape/letter_boxed_boards").fetchall()
-    with ThreadPoolExecutor(max_workers=os.cpu_count()) as pool:  # numpy lets go of the GIL
-        playable = list(pool.map(index.playable_indices, [lb.parse_board(s) for _, s in boards]))
+    playable = playable_by_board(index, [lb.parse_board(sides) for _, sides in boards])
     nothing = np.zeros(0, np.int64)
     listed = [listed_on.get(date, nothing) for date, _ in boards]
     left_out = [np.setdiff1d(found, day) for found, day in zip(playable, listed, strict=True)]
