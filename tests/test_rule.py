@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from pipeline.games.hooks import GameHooks
-from pipeline.model.rule import Evidence, Rule, decide, reasons
+from pipeline.model.rule import Evidence, Rule, decide, grid_counts, reasons, rule_grid
 from pipeline.stages.build import score_predictions
 from pipeline.storage import warehouse
 
@@ -128,3 +128,31 @@ def test_the_best_prediction_comes_first_and_ties_go_to_the_earlier_one():
     scores = score_predictions(con, accepted, predictions)
     con.close()
     assert scores.column("position") == [1, 2, 0]
+
+
+def test_grid_counts_are_the_counts_of_each_rules_own_decisions():
+    rng = np.random.default_rng(7)
+    size = 400
+    prior = rng.integers(0, 4, size)
+    rows = Evidence(
+        {
+            "prior_verdicts": prior,
+            "last_accepted": rng.random(size) < 0.5,
+            **{f"score_{tau}": rng.normal(0, 1, size) * (prior > 0) for tau in (180, 365, 730)},
+            "score_1461": np.where(rng.random(size) < 0.2, 0.0, rng.normal(0, 1, size)),
+            "score_last": rng.choice([-1.0, 0.0, 1.0], size),
+            "score_forever": rng.integers(-3, 4, size).astype(float),
+            "probability": rng.random(size),
+            "new_word_rate": rng.random(size),
+            "bucket_rate": rng.random(size),
+            "guarded": rng.random(size) < 0.1,
+            "accepted": rng.random(size) < 0.6,
+        }
+    )
+    grid = rule_grid(model=True)
+    expected = [
+        (int(np.sum(decide(rows, rule) & rows["accepted"])), int(np.sum(decide(rows, rule))))
+        for rule in grid
+    ]
+    assert grid_counts(rows, grid) == expected
+    assert len(set(expected)) > 20  # the rules differ on these rows

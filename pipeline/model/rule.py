@@ -122,17 +122,66 @@ def decide(evidence: Evidence, rule: Rule, *, guard: bool = True) -> np.ndarray:
     """Return, for every evidence row, whether the rule puts the word in the dictionary (`guard`:
     a word of the offensive-word list the NYT never accepted stays out)."""
     seen = evidence["prior_verdicts"] > 0
-    if rule.score_column == "probability":
-        seen_decision = evidence["probability"] >= rule.new_word_threshold
-    else:
-        score = evidence[rule.score_column]
-        last_accepted = evidence["last_accepted"].astype(bool)
-        seen_decision = (score > TIE) | ((np.abs(score) <= TIE) & last_accepted)
-    new_decision = new_word_rate(evidence) >= rule.new_word_threshold
-    decisions = np.where(seen, seen_decision, new_decision)
+    decisions = np.where(
+        seen, seen_word_decisions(evidence, rule), new_word_decisions(evidence, rule)
+    )
     if guard:
         decisions &= ~guarded(evidence)
     return decisions
+
+
+def seen_word_decisions(evidence: Evidence, rule: Rule) -> np.ndarray:
+    """Return, per row, the rule's decision were the word eligible before."""
+    if rule.score_column == "probability":
+        return evidence["probability"] >= rule.new_word_threshold
+    score = evidence[rule.score_column]
+    last_accepted = evidence["last_accepted"].astype(bool)
+    return (score > TIE) | ((np.abs(score) <= TIE) & last_accepted)
+
+
+def seen_word_test(rule: Rule) -> tuple[str, float | None]:
+    """Return what of a rule `seen_word_decisions` reads: rules alike in it decide alike."""
+    threshold = rule.new_word_threshold if rule.score_column == "probability" else None
+    return rule.score_column, threshold
+
+
+def new_word_decisions(evidence: Evidence, rule: Rule) -> np.ndarray:
+    """Return, per row, the rule's decision were the word new (of a rule, it reads the
+    threshold)."""
+    return new_word_rate(evidence) >= rule.new_word_threshold
+
+
+def grid_counts(evidence: Evidence, grid: list[Rule]) -> list[tuple[int, int]]:
+    """Return, per rule, how many rows `decide` puts in that the NYT accepted, and how many it
+    puts in: the sums of its seen words' counts and its new words', each half counted once for
+    the rules alike in it (a grid of 98 rules reads 21 halves, not 98 whole decisions)."""
+    seen = evidence["prior_verdicts"] > 0
+    shown = ~guarded(evidence)
+    accepted = evidence["accepted"].astype(bool)
+
+    def counts(part: np.ndarray, decisions: np.ndarray) -> tuple[int, int]:
+        put_in = decisions & part
+        return int(np.count_nonzero(put_in & accepted)), int(np.count_nonzero(put_in))
+
+    seen_tests = {seen_word_test(rule): rule for rule in grid}  # a rule of each seen-word test
+    thresholds = {rule.new_word_threshold: rule for rule in grid}
+    seen_half = {
+        test: counts(seen & shown, seen_word_decisions(evidence, rule))
+        for test, rule in seen_tests.items()
+    }
+    new_half = {
+        threshold: counts(~seen & shown, new_word_decisions(evidence, rule))
+        for threshold, rule in thresholds.items()
+    }
+    return [
+        sum_of_counts(seen_half[seen_word_test(rule)], new_half[rule.new_word_threshold])
+        for rule in grid
+    ]
+
+
+def sum_of_counts(one: tuple[int, int], other: tuple[int, int]) -> tuple[int, int]:
+    """Return two (accepted, put in) counts added up."""
+    return one[0] + other[0], one[1] + other[1]
 
 
 def new_word_rate(evidence: Evidence) -> np.ndarray:

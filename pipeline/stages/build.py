@@ -44,6 +44,7 @@ from pipeline.model.rule import (
     MaybeBand,
     Rule,
     decide,
+    grid_counts,
     guarded,
     maybe_band,
     reasons,
@@ -605,7 +606,8 @@ def choose_rule(
     """Return the rule of the grid with the best micro F1 on the validation window, and its scores."""
     subset = evidence.rows_where(rows_between(evidence, validation_from, validation_until))
     grid = grid or rule_grid()
-    scores = score_predictions(con, subset["accepted"], [decide(subset, rule) for rule in grid])
+    answers = int(np.count_nonzero(subset["accepted"]))
+    scores = score_counts(con, grid_counts(subset, grid), answers)
     best = scores.records()[0]
     return grid[best.position], {"precision": best.precision, "recall": best.recall, "f1": best.f1}
 
@@ -636,14 +638,20 @@ def score_predictions(
         (int(np.sum(accepted & predicted)), int(np.sum(predicted)))
         for predicted in (p.astype(bool) for p in predictions)
     ]
+    return score_counts(con, counts, int(np.sum(accepted)))
+
+
+def score_counts(con: Connection, counts: list[tuple[int, int]], answers: int) -> Table:
+    """Return micro precision, recall and F1 of predictions given by their counts (accepted and
+    put in, put in) against `answers` accepted rows, best first (`score_predictions`)."""
     warehouse.hand_over(
         con,
         "rule_counts",
         {
-            "position": list(range(len(predictions))),
+            "position": list(range(len(counts))),
             "hits": [hits for hits, _ in counts],
             "predicted": [predicted for _, predicted in counts],
-            "answers": [int(np.sum(accepted))] * len(predictions),
+            "answers": [answers] * len(counts),
         },
     )
     scores = warehouse.query(con, "build/rule_scores")
