@@ -35,7 +35,7 @@ def test_every_kind_of_column_reads_back_as_written(tmp_path: Path) -> None:
         "lists": lists(["brown", "enable"], [], ["wordfreq"]),
         "bucket": Coded(np.array([1, -1, 0]), ["first", "second"]),
     }
-    write_column_file(path, {"words": words, "empty": {}}, {"build": "b1", "rules": ["r"]})
+    write_column_file(path, [("words", words), ("empty", {})], {"build": "b1", "rules": ["r"]})
 
     with ColumnFile(path) as found:
         table = found.tables["words"]
@@ -62,4 +62,4 @@ def test_a_file_that_is_not_a_column_file_is_one_error(tmp_path: Path) -> None:
 
 def test_columns_of_one_table_have_one_length(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="differ in length: \\[1, 2\\]"):
-        write_column_file(tmp_path / "x.cols", {"t": {"a": np.zeros(1), "b": np.zeros(2)}}, {})
+        write_column_file(tmp_path / "x.cols", [("t", {"a": np.zeros(1), "b": np.zeros(2)})], {})

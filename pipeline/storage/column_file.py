@@ -19,7 +19,7 @@ import json
 import mmap
 import os
 import struct
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -45,13 +45,15 @@ class ColumnFileError(ValueError):
 
 
 def write_column_file(
-    path: Path, tables: Mapping[str, Mapping[str, Any]], meta: Mapping[str, Any]
+    path: Path, tables: Iterable[tuple[str, Mapping[str, Any]]], meta: Mapping[str, Any]
 ) -> None:
     """Write tables of columns to `path`, flushed to disk: each column a numpy array (masked
-    where values are missing; an object array holds texts, lists of texts or None) or `Coded`."""
+    where values are missing; an object array holds texts, lists of texts or None) or `Coded`.
+    The tables come as (name, columns) pairs, each written before the next is asked for (a
+    generator holds one table at a time in memory)."""
     described: dict[str, dict] = {}
     with path.open("wb") as handle:
-        for table, columns in tables.items():
+        for table, columns in tables:
             rows = {len(values) for values in columns.values()}
             if len(rows) > 1:
                 raise ValueError(f"the columns of table {table} differ in length: {sorted(rows)}")

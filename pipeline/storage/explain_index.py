@@ -13,7 +13,7 @@ table of a file.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -46,14 +46,18 @@ EVERY_WORD = {"word": None}  # a query's $word: NULL answers for every word, ord
 
 def write_word_file(con: Connection, path: Path, build_id: str) -> None:
     """Write the words' file: each word query's rows for every word."""
+    write_column_file(path, word_tables(con), {"build": build_id})
+
+
+def word_tables(con: Connection) -> Iterator[tuple[str, dict[str, Any]]]:
+    """Yield the words' file's tables, a query at a time (the answers of all of them at once
+    held 500 MB)."""
     from pipeline.storage import warehouse
 
-    tables: dict[str, dict[str, Any]] = {}
     for name in WORD_QUERIES:
-        found = warehouse.run(con, name, EVERY_WORD).fetchnumpy()
-        tables |= grouped_tables(name, found)
-    tables |= grouped_tables(SENSES, warehouse.run(con, SENSES, {"words": None}).fetchnumpy())
-    write_column_file(path, tables, {"build": build_id})
+        yield from grouped_tables(name, warehouse.run(con, name, EVERY_WORD).fetchnumpy()).items()
+    senses = warehouse.run(con, SENSES, {"words": None}).fetchnumpy()
+    yield from grouped_tables(SENSES, senses).items()
 
 
 def write_game_file(
@@ -80,7 +84,8 @@ def write_game_file(
         "predicted": np.asarray(verdicts["predicted"], dtype=bool),
     }
     meta = {"build": build_id, "game": game.name, "rules": rules}
-    write_column_file(path, {CUSTOM: {**custom, "verdicts_end": ends}, VERDICTS: rows}, meta)
+    tables = {CUSTOM: {**custom, "verdicts_end": ends}, VERDICTS: rows}
+    write_column_file(path, tables.items(), meta)
 
 
 def grouped_tables(name: str, columns: dict[str, Any]) -> dict[str, dict[str, Any]]:
