@@ -244,7 +244,7 @@ def verdict_history(
     word, score[k] = exp(-(day[k] - day[k - 1]) / tau) * (score[k - 1] + vote[k - 1]), so that a
     tiny score stays tiny rather than a residue of one running sum over all rows.
     """
-    by_word = np.argsort(word_id, kind="stable")
+    by_word = np.argsort(word_id, kind="stable").astype(np.int32)  # half the memory of intp
     position = position_among_word(word_id, by_word)
     starts = np.concatenate([[0], np.cumsum(np.bincount(position, minlength=1))])
     slot = position_by_position(word_id, position, starts)
