@@ -972,8 +972,11 @@ def solution_counts_by_board(
     box = FULL_BOX
     one_word = np.bincount(board[mask == box], minlength=boards)
     cells = (mask * boards + board) * BOX_SIZE + first
-    # int32 holds any count (a day has thousands of words) and halves the memory the sums sweep.
-    by_mask = np.bincount(cells, minlength=(box + 1) * boards * BOX_SIZE).astype(np.int32)
+    # A sum counts some of one board's words: uint16 holds it when no board has 65,536 words (a
+    # day has thousands), int32 otherwise; the narrower, the less memory the sums sweep.
+    most = np.bincount(board, minlength=boards).max(initial=0)
+    counts = np.uint16 if most < 1 << 16 else np.int32
+    by_mask = np.bincount(cells, minlength=(box + 1) * boards * BOX_SIZE).astype(counts)
     by_mask = by_mask.reshape(box + 1, boards, BOX_SIZE)
     fold_supersets(by_mask, np.add)
     opening = mask != box

@@ -413,6 +413,14 @@ def test_short_solution_counts_agree_with_the_search(words: list[str]) -> None:
     assert list(counts) == count_by_words(BOARD, words, 2)
 
 
+def test_solution_counts_past_what_sixteen_bits_hold() -> None:
+    # 70,000 words using every letter, all from letter 0, and "a" (letter 0 alone) before each
+    many = 70_000
+    mask = np.r_[1, np.full(many, lb.FULL_BOX)]
+    first, last = np.zeros(many + 1, dtype=np.int64), np.zeros(many + 1, dtype=np.int64)
+    assert lb.solution_counts(mask, first, last) == (many, many)
+
+
 def test_the_commonest_chain_ranks_by_the_rarest_word_then_letters() -> None:
     board = lb.parse_board(["ozu", "nri", "lfa", "mbt"])
     words = ["forum", "frum", "furm", "mobilization"]
