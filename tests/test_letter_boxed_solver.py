@@ -221,6 +221,19 @@ def test_pair_numbers_are_unordered_and_dense():
     assert sorted(set(numbers.flatten().tolist())) == list(range(351))
 
 
+def test_same_side_pairs_of_boards_hold_each_side_s_pairs_and_doubles():
+    boards = [BOARD, parse_board(["zyx", "mnq", "wvu", "tsr"])]
+    rows = lb.same_side_pairs_of(boards)
+    for board, row in zip(boards, rows, strict=True):
+        held = [
+            word * 64 + bit for word in range(6) for bit in range(64) if int(row[word]) >> bit & 1
+        ]
+        letters = [[ord(letter) - 97 for letter in side] for side in board.sides]
+        pairs = {int(pair_numbers()[a, b]) for side in letters for a in side for b in side}
+        assert held == sorted(pairs) and len(held) == 24  # 4 sides: 3 pairs and 3 doubles each
+        assert (lb.same_side_pairs(board) == row).all()
+
+
 # Solutions on the hand-made board.
 
 

@@ -228,7 +228,7 @@ def board_counts(
     numbers = list(laid)
     slot = np.full(len(words.boxes), -1)
     slot[numbers] = np.arange(len(numbers))
-    same_side = np.array([lb.same_side_pairs(lb.parse_board(laid[n])) for n in numbers])
+    same_side = lb.same_side_pairs_of([lb.parse_board(laid[n]) for n in numbers])
     on = np.flatnonzero(slot[words.box] >= 0)
     on = on[~chain.index.clashes_on_boards(words.inside[on], same_side, slot[words.box[on]])]
     board = slot[words.box[on]]
