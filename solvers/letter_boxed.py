@@ -389,12 +389,17 @@ def pair_bits() -> np.ndarray:
 @lru_cache(maxsize=64)
 def same_side_pairs(board: Board) -> np.ndarray:
     """Return the pair bits of two letters of one side of the board, doubles included."""
-    bits = np.zeros(PAIR_WORDS, dtype=np.uint64)
-    for side in board.sides:
-        for a in side:
-            for b in side:
-                number = int(pair_numbers()[ord(a) - 97, ord(b) - 97])
-                bits[number >> 6] |= np.uint64(1 << (number & 63))
+    return same_side_pairs_of([board])[0]
+
+
+def same_side_pairs_of(boards: Sequence[Board]) -> np.ndarray:
+    """Return `same_side_pairs` of several boards, a row each (one pass over all their sides)."""
+    codes = np.frombuffer("".join(board.letters for board in boards).encode("ascii"), np.uint8)
+    sides = (codes.astype(np.int64) - 97).reshape(len(boards), SIDE_COUNT, SIDE_LENGTH)
+    numbers = pair_numbers()[sides[:, :, :, None], sides[:, :, None, :]].reshape(len(boards), -1)
+    rows = np.repeat(np.arange(len(boards)), numbers.shape[1])
+    bits = np.zeros((len(boards), PAIR_WORDS), dtype=np.uint64)
+    np.bitwise_or.at(bits, (rows, numbers.ravel() >> 6), pair_bits()[numbers.ravel() & 63])
     return bits
 
 
@@ -986,8 +991,11 @@ def solution_counts_by_board(
     box = FULL_BOX
     one_word = np.bincount(board[mask == box], minlength=boards)
     cells = (mask * boards + board) * BOX_SIZE + first
-    # int32 holds any count (a day has thousands of words) and halves the memory the sums sweep.
-    by_mask = np.bincount(cells, minlength=(box + 1) * boards * BOX_SIZE).astype(np.int32)
+    # A sum counts some of one board's words: uint16 holds it when no board has 65,536 words (a
+    # day has thousands), int32 otherwise; the narrower, the less memory the sums sweep.
+    most = np.bincount(board, minlength=boards).max(initial=0)
+    counts = np.uint16 if most < 1 << 16 else np.int32
+    by_mask = np.bincount(cells, minlength=(box + 1) * boards * BOX_SIZE).astype(counts)
     by_mask = by_mask.reshape(box + 1, boards, BOX_SIZE)
     fold_supersets(by_mask, np.add)
     opening = mask != box

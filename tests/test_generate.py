@@ -118,6 +118,33 @@ def test_made_boards_keep_the_rules_and_have_a_two_word_solution() -> None:
         assert board.one_word_solutions == 0
 
 
+def test_a_measured_board_counts_its_playable_words_and_short_solutions() -> None:
+    words = sorted(["adgjbehkcfil", "adgjbeh", "hkcfil", "hkcfila", "dad", "add", "abc", "lad"])
+    chain = bs.ChainIndex.of(lb.WordIndex(words, sorted_and_plain=True))
+    [board] = bs.measured_boards(chain, [("abc", "def", "ghi", "jkl")])
+    # add (a letter twice) and abc (one side) are not played; adgjbehkcfil alone fills the box;
+    # adgjbeh + hkcfil, adgjbeh + hkcfila, hkcfila + adgjbeh, hkcfila + adgjbehkcfil fill it in two
+    assert (board.words, board.one_word_solutions, board.two_word_solutions) == (6, 1, 4)
+
+
+def test_boards_measured_in_batches_count_as_the_solver_does_board_by_board() -> None:
+    rng = np.random.default_rng(5)
+    letters = np.array(list("abcdefghijklmn"))
+    words = sorted({"".join(rng.choice(letters, rng.integers(3, 9))) for _ in range(3000)})
+    chain = bs.ChainIndex.of(lb.WordIndex(words, sorted_and_plain=True))
+    boards: list[bs.Sides] = []
+    for _ in range(bs.BOX_BATCH[1] + 6):  # two batches, the second one partly filled
+        box = "".join(rng.choice(letters, lb.BOX_SIZE, replace=False))
+        boards.append((box[0:3], box[3:6], box[6:9], box[9:12]))
+    measured = bs.measured_boards(chain, boards)
+    assert [board.sides for board in measured] == boards
+    for board in measured:
+        playable = lb.playable_words(board.board, words)
+        counts = lb.count_by_words(board.board, words, 2)
+        assert board.words == len(playable)
+        assert [board.one_word_solutions, board.two_word_solutions] == counts
+
+
 def test_a_word_has_a_partner_when_one_starts_with_its_last_letter_and_fills_the_box() -> None:
     words = ["abcdef", "fghijkl", "lab", "labcde", "mab"]  # mab: not made of the box's letters
     chain = bs.ChainIndex.of(lb.WordIndex(words, sorted_and_plain=True))

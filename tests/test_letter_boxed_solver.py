@@ -234,6 +234,19 @@ def test_pair_numbers_are_unordered_and_dense():
     assert sorted(set(numbers.flatten().tolist())) == list(range(351))
 
 
+def test_same_side_pairs_of_boards_hold_each_side_s_pairs_and_doubles():
+    boards = [BOARD, parse_board(["zyx", "mnq", "wvu", "tsr"])]
+    rows = lb.same_side_pairs_of(boards)
+    for board, row in zip(boards, rows, strict=True):
+        held = [
+            word * 64 + bit for word in range(6) for bit in range(64) if int(row[word]) >> bit & 1
+        ]
+        letters = [[ord(letter) - 97 for letter in side] for side in board.sides]
+        pairs = {int(pair_numbers()[a, b]) for side in letters for a in side for b in side}
+        assert held == sorted(pairs) and len(held) == 24  # 4 sides: 3 pairs and 3 doubles each
+        assert (lb.same_side_pairs(board) == row).all()
+
+
 # Solutions on the hand-made board.
 
 
@@ -424,6 +437,14 @@ def test_word_index_matches_playable_words_on_a_big_list(archive):
 def test_short_solution_counts_agree_with_the_search(words: list[str]) -> None:
     counts = short_solution_counts(BoardWords.of(BOARD, words))
     assert list(counts) == count_by_words(BOARD, words, 2)
+
+
+def test_solution_counts_past_what_sixteen_bits_hold() -> None:
+    # 70,000 words using every letter, all from letter 0, and "a" (letter 0 alone) before each
+    many = 70_000
+    mask = np.r_[1, np.full(many, lb.FULL_BOX)]
+    first, last = np.zeros(many + 1, dtype=np.int64), np.zeros(many + 1, dtype=np.int64)
+    assert lb.solution_counts(mask, first, last) == (many, many)
 
 
 def test_the_commonest_chain_ranks_by_the_rarest_word_then_letters() -> None:

@@ -33,11 +33,14 @@ MAX_DRAWS_PER_BOARD = 100
 VOWEL_PATTERNS = ((0, 1, 1, 1), (0, 0, 1, 2), (1, 1, 1, 1), (0, 1, 1, 2), (1, 1, 1, 2))
 
 
+Sides = tuple[str, str, str, str]
+
+
 @dataclass(frozen=True)
 class MadeBoard:
     """A board with the figures the style reads."""
 
-    sides: tuple[str, str, str, str]
+    sides: Sides
     seed_words: tuple[str, str]
     words: int  # playable words of the list
     two_word_solutions: int
@@ -47,15 +50,6 @@ class MadeBoard:
     def board(self) -> lb.Board:
         """Return the solver's board."""
         return lb.parse_board(self.sides)
-
-
-def figures(index: lb.WordIndex, sides: tuple[str, str, str, str]) -> tuple[int, int, int]:
-    """Return a board's playable word count, one-word and two-word solution counts."""
-    board = lb.parse_board(sides)
-    playable = index.playable(board)
-    arrays = lb.BoardWords.of_sorted(board, playable)
-    one, two = lb.short_solution_counts(arrays)
-    return len(playable), one, two
 
 
 @dataclass(frozen=True)
@@ -185,7 +179,7 @@ def seed_pair(
     return None
 
 
-def layout(pair: tuple[str, str], rng: np.random.Generator) -> tuple[str, str, str, str] | None:
+def layout(pair: tuple[str, str], rng: np.random.Generator) -> Sides | None:
     """Return 4 sides of 3 letters holding the pair's 12 letters with no two neighbours of either
     word on one side, placed in a random order, or None when no layout has none (the search
     tries every one, so another order would find none either)."""
@@ -219,31 +213,56 @@ def place(order: list[str], sides: list[list[str]], neighbours: dict[str, set[st
     return False
 
 
-Laid = tuple[tuple[str, str], tuple[str, str, str, str]]  # a box's seed pair and its sides
+BOX_BATCH = (8, 64)  # the fewest and most boxes drawn or measured at once: their words found in
+# one search (the most bounds its memory)
+Laid = tuple[tuple[str, str], Sides]  # a box's seed pair and its sides
 
 
-def laid_out_boards(chain: ChainIndex, words: BoxWords, laid: dict[int, Laid]) -> list[MadeBoard]:
-    """Return the boards laid out on some of the boxes (box number: seed pair and sides) with
-    their figures, counted for all at once; a board with a one-word solution is left out."""
+def board_counts(
+    chain: ChainIndex, words: BoxWords, laid: dict[int, Sides]
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Return, per board laid out on some of the boxes (box number: sides), in that order, its
+    playable words, one-word and two-word solutions, counted for all at once. Its playable words
+    are its box's words (none with a letter twice in a row) less those that put two letters of
+    one side next to each other: WordIndex.playable's, for which a doubled letter clashes too."""
     numbers = list(laid)
     slot = np.full(len(words.boxes), -1)
     slot[numbers] = np.arange(len(numbers))
-    same_side = np.array([lb.same_side_pairs(lb.parse_board(laid[n][1])) for n in numbers])
+    same_side = lb.same_side_pairs_of([lb.parse_board(laid[n]) for n in numbers])
     on = np.flatnonzero(slot[words.box] >= 0)
     on = on[~chain.index.clashes_on_boards(words.inside[on], same_side, slot[words.box[on]])]
     board = slot[words.box[on]]
     one, two = lb.solution_counts_by_board(
         board, words.local[on], words.first[on], words.last[on], len(numbers)
     )
-    playable = np.bincount(board, minlength=len(numbers))
+    return np.bincount(board, minlength=len(numbers)), one, two
+
+
+def laid_out_boards(chain: ChainIndex, words: BoxWords, laid: dict[int, Laid]) -> list[MadeBoard]:
+    """Return the boards laid out on some of the boxes (box number: seed pair and sides) with
+    their figures (board_counts); a board with a one-word solution is left out."""
+    playable, one, two = board_counts(chain, words, {n: sides for n, (_, sides) in laid.items()})
     return [
         MadeBoard(laid[n][1], laid[n][0], int(playable[i]), int(two[i]), int(one[i]))
-        for i, n in enumerate(numbers)
+        for i, n in enumerate(laid)
         if one[i] == 0
     ]
 
 
-BOX_BATCH = (8, 64)  # the fewest and most boxes drawn at once: their words found in one search
+def measured_boards(chain: ChainIndex, boards: list[Sides]) -> list[MadeBoard]:
+    """Return boards given by their sides with their figures on the list (board_counts), in
+    order, BOX_BATCH[1] boards at a time (one search of the list for each batch)."""
+    measured: list[MadeBoard] = []
+    for start in range(0, len(boards), BOX_BATCH[1]):
+        batch = boards[start : start + BOX_BATCH[1]]
+        boxes = np.array([letter_mask("".join(sides)) for sides in batch], dtype=np.int64)
+        words = BoxWords.of(chain, boxes)
+        playable, one, two = board_counts(chain, words, dict(enumerate(batch)))
+        measured += [
+            MadeBoard(sides, ("", ""), int(playable[i]), int(two[i]), int(one[i]))
+            for i, sides in enumerate(batch)
+        ]
+    return measured
 
 
 def make_boards(

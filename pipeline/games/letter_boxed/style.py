@@ -32,17 +32,12 @@ SOLUTION_ZONES = (1, 3, 10, 30, 100, 300)
 
 
 def measured_boards(
-    index: lb.WordIndex, puzzles: list[tuple[dt.date, list[str], int | None]]
+    chain: bs.ChainIndex, puzzles: list[tuple[dt.date, list[str], int | None]]
 ) -> tuple[list[dt.date], list[bs.MadeBoard], list[int | None]]:
     """Return the NYT's boards (dates, figures on the list, pars), by date."""
-    dates, boards, pars = [], [], []
-    for date, sides, par in puzzles:
-        four = cast(tuple[str, str, str, str], tuple(sides))
-        words, one, two = bs.figures(index, four)
-        dates.append(date)
-        boards.append(bs.MadeBoard(four, ("", ""), words, two, one))
-        pars.append(par)
-    return dates, boards, pars
+    sides = [cast(bs.Sides, tuple(sides)) for _, sides, _ in puzzles]
+    boards = bs.measured_boards(chain, sides)
+    return [date for date, _, _ in puzzles], boards, [par for _, _, par in puzzles]
 
 
 def ages(dates: Sequence[dt.date], end: dt.date) -> np.ndarray:
@@ -95,7 +90,7 @@ def fit_letter_boxed_style(inputs: BoardInputs) -> BoardStyle:
     """Measure the NYT's boards on the custom list and fit the board model (pure: the build may
     run it in a second process)."""
     chain = bs.ChainIndex.of(lb.WordIndex(inputs.words, sorted_and_plain=True))
-    dates, boards, pars = measured_boards(chain.index, inputs.puzzles)
+    dates, boards, pars = measured_boards(chain, inputs.puzzles)
     end = dates[-1] + dt.timedelta(days=1)
     letters, model = fit_boards(chain, boards, pars, ages(dates, end), MADE_BOARDS)
     return BoardStyle(dates, boards, pars, model.likeness(boards), letters, model)
