@@ -241,8 +241,7 @@ class WordIndex:
             return []
         masks = np.array([board.mask for board in boards], dtype=np.int64)
         positions, _, number = self.inside_boxes(masks)
-        same_side = np.array([same_side_pairs(board) for board in boards])
-        kept = ~self.clashes_on_boards(positions, same_side, number)
+        kept = ~self.clashes_on_boards(positions, same_side_pairs_of(boards), number)
         by_board = np.sort(number[kept] << 32 | positions[kept])  # by board, then position
         ends = np.searchsorted(by_board >> 32, np.arange(1, len(boards)))
         return np.split(by_board & 0xFFFFFFFF, ends)
