@@ -17,7 +17,8 @@ from pathlib import Path
 import pytest
 
 from pipeline.cli import main
-from pipeline.cli.options import FULL_DISK
+from pipeline.cli.options import FULL_DISK, OUT_OF_MEMORY
+from pipeline.storage import warehouse
 from tests.command_warehouse import build_command_warehouse
 from tests.mounts import tmpfs
 
@@ -106,6 +107,42 @@ def test_a_stage_that_runs_out_of_space_changes_nothing(
     assert status == 2
     assert err.splitlines()[-1] == f"error: {FULL_DISK}"
     assert digest(folder) == before  # the warehouse, the lists, and no copy left behind
+
+
+def out_of_memory_error() -> Exception:
+    """Return the error DuckDB raises when a query needs more than its memory cap."""
+    import duckdb
+
+    con = duckdb.connect()
+    con.execute("SET memory_limit = '100KB'")
+    try:
+        con.execute("SELECT string_agg(x::VARCHAR, ',') FROM range(100000) AS t(x)").fetchall()
+    except duckdb.OutOfMemoryException as error:
+        return error
+    finally:
+        con.close()
+    raise AssertionError("DuckDB kept 100,000 numbers in 100 KB")
+
+
+def test_a_build_that_runs_out_of_memory_changes_nothing(
+    capsys, monkeypatch, tmp_path: Path, built: Path
+) -> None:
+    shutil.copytree(built.parent, tmp_path / "copy")
+    folder = tmp_path / "copy"
+    before = digest(folder)
+    run_query, error = warehouse.run, out_of_memory_error()
+
+    def starved(con, name, *args, **kwargs):  # the custom words' insert, the build's largest
+        if name == "build/custom_words":
+            raise error
+        return run_query(con, name, *args, **kwargs)
+
+    monkeypatch.setattr(warehouse, "run", starved)
+    status, out, err = run(capsys, monkeypatch, folder, "build")
+    assert status == 2
+    assert err.splitlines()[-1] == f"error: {OUT_OF_MEMORY}"
+    assert "Traceback" not in err
+    assert digest(folder) == before
 
 
 def test_a_closed_pipe_ends_quietly_with_status_0(built: Path) -> None:

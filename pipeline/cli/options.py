@@ -115,6 +115,9 @@ def user_errors(command: F) -> F:
             if is_full_disk(error):
                 print(f"error: {FULL_DISK}", file=sys.stderr)
                 raise typer.Exit(USAGE) from None
+            if is_out_of_memory(error):
+                print(f"error: {OUT_OF_MEMORY}", file=sys.stderr)
+                raise typer.Exit(USAGE) from None
             if is_unwritable_place(error):
                 print(f"error: {unwritable_place(error)}", file=sys.stderr)  # type: ignore[arg-type]
                 raise typer.Exit(USAGE) from None
@@ -149,7 +152,27 @@ def is_full_disk(error: BaseException) -> bool:
     """Return True when a write failed for want of space (from the OS or from DuckDB)."""
     if isinstance(error, OSError) and error.errno == errno.ENOSPC:
         return True
-    return type(error).__module__.startswith("duckdb") and "No space left on device" in str(error)
+    return is_duckdb_error(error) and "No space left on device" in str(error)
+
+
+OUT_OF_MEMORY = (
+    "out of memory: the warehouse, the built lists and the files named are as they were; close "
+    "other programs (or give the machine more memory) and run the command again"
+)
+
+
+def is_out_of_memory(error: BaseException) -> bool:
+    """Return True when memory ran out: the machine's (Python's MemoryError) or the cap DuckDB
+    works under (its OutOfMemoryException)."""
+    if isinstance(error, MemoryError):
+        return True
+    return is_duckdb_error(error) and "Out of Memory Error" in str(error)
+
+
+def is_duckdb_error(error: BaseException) -> bool:
+    """Return True for an error DuckDB raised (its classes live in `_duckdb`, or `duckdb` in
+    older versions; duckdb itself is not imported to ask)."""
+    return type(error).__module__.lstrip("_").startswith("duckdb")
 
 
 UNWRITABLE = (errno.EROFS, errno.EACCES, errno.EPERM)
