@@ -189,12 +189,12 @@ def new_word_rates(
 ) -> dict[str, np.ndarray]:
     """Return each row's new-word probability (the bucket's rate without a model), its parent
     evidence's and, for the build's own rows, the model's largest factors."""
+    if features.traits is None or features.left_out_elsewhere is None:
+        return {"new_word_rate": bucket_rate, "parent_rate": bucket_rate}  # read-only: not copied
     columns = {
         "new_word_rate": bucket_rate.astype(np.float64),
         "parent_rate": bucket_rate.astype(np.float64),
     }
-    if features.traits is None or features.left_out_elsewhere is None:
-        return columns
     new = np.flatnonzero(~judged)
     flags = bucket_code[new] // ZIPF_BINS
     known = accepted[new] != UNDECIDED
@@ -382,14 +382,23 @@ def rates_before(
     share of them accepted: (a + 1) / (n + 2)."""
     if not len(day):
         return np.zeros(0, np.int32), np.zeros(0)
-    first = int(day.min())
-    days = int(day.max()) - first + 1
-    cell = code.astype(np.int32) * days + (day - first)  # a few million cells at most
+    rank, days = day_ranks(day)
+    cell = code.astype(np.int32) * days + rank  # a million cells or so
     seen = np.bincount(cell[counted], minlength=codes * days).reshape(codes, days)
     hits = np.bincount(cell[counted & accepted], minlength=codes * days).reshape(codes, days)
     seen_before = (np.cumsum(seen, axis=1) - seen).astype(np.int32).ravel()[cell]
     hits_before = (np.cumsum(hits, axis=1) - hits).astype(np.int32).ravel()[cell]
     return seen_before, (hits_before + 1.0) / (seen_before + 2.0)
+
+
+def day_ranks(day: np.ndarray) -> tuple[np.ndarray, int]:
+    """Return each row's day as its rank among the distinct days of the rows, and their number:
+    the same order over the days that have rows only (a puzzle's days, not every day since the
+    first), so that the tables of rates_before are a few times smaller."""
+    first = int(day.min())
+    held = np.bincount(day - first) > 0
+    rank_of = (np.cumsum(held) - 1).astype(np.int32)
+    return rank_of[day - first], int(held.sum())
 
 
 def flag_bit(flag_names: tuple[str, ...], name: str) -> int:
