@@ -15,9 +15,12 @@ from pipeline.bench.figures import Figure, figures_record, format_figures
 from pipeline.bench.load import Checked, new_played
 from pipeline.bench.serve import (
     CLIENT_CPU,
+    LEAST_WAIT,
+    MACHINE_CPU,
     SERVER_CPU,
     LoadRun,
     cpu_figures,
+    machine_cpu_seconds,
     scaling_ceiling,
     tree_cpu_seconds,
 )
@@ -44,6 +47,27 @@ def test_a_process_trees_cpu_counts_its_grandchildren() -> None:
     finally:
         os.killpg(child.pid, signal.SIGKILL)
         child.wait()
+
+
+def test_the_machines_cpu_counts_a_process_outside_the_bench() -> None:
+    before = machine_cpu_seconds()
+    burner = subprocess.run(
+        [sys.executable, "-c", f"import time\nwhile time.process_time() < {BURN_SECONDS}: pass"],
+        check=True,
+    )
+    assert burner.returncode == 0
+    assert machine_cpu_seconds() - before >= BURN_SECONDS
+
+
+def test_the_least_wait_is_the_in_flight_guesses_served_by_every_core(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr("os.cpu_count", lambda: 2)
+    run = load_run(1, 2_000, 4.0, server=1.0, client=0.5)
+    run.played.cpu[MACHINE_CPU] = 3.0  # 1.5 ms a guess: the two cores answer 1,333 a second
+    figures = {figure.name: figure.value for figure in cpu_figures(run.played)}
+    assert figures["CPU a guess, the whole machine, ms"] == pytest.approx(1.5)
+    assert figures[LEAST_WAIT] == pytest.approx(150.0)  # 200 in flight / 1,333 a second
 
 
 def load_run(workers: int, guesses: int, seconds: float, server: float, client: float) -> LoadRun:
