@@ -159,14 +159,15 @@ def row_evidence(
         np.maximum(history_code, 0), len(HISTORY_BUCKETS), day, known & judged, accepted == 1
     )
     new_word = new_word_rates(word_id, day, accepted, features, bucket_code, size, rate, judged)
+    history_size[~judged], history_rate[~judged] = 0, 0.0  # in place: a new word has no history
     columns |= {
         "day": day,
         "bucket_code": bucket_code,
         "bucket_size": size,
         "bucket_rate": rate,
         "history_code": history_code,
-        "history_size": np.where(judged, history_size, 0).astype(np.int32),
-        "history_rate": np.where(judged, history_rate, 0.0),
+        "history_size": history_size,
+        "history_rate": history_rate,
         **new_word,
         "probability": np.where(judged, history_rate, new_word["new_word_rate"]),
         "guarded": features.offensive[word_id] & (columns["prior_accepted"] == 0),
