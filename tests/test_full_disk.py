@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from pipeline.cli import main
-from pipeline.cli.options import FULL_DISK, OUT_OF_MEMORY
+from pipeline.cli.options import FULL_DISK, OUT_OF_MEMORY, is_full_disk, is_out_of_memory
 from pipeline.storage import warehouse
 from tests.command_warehouse import build_command_warehouse
 from tests.mounts import tmpfs
@@ -122,6 +122,18 @@ def out_of_memory_error() -> Exception:
     finally:
         con.close()
     raise AssertionError("DuckDB kept 100,000 numbers in 100 KB")
+
+
+def test_duckdbs_own_errors_are_told_apart_by_their_text() -> None:
+    import duckdb
+
+    full = duckdb.IOException("Could not write file: No space left on device")
+    assert type(full).__module__ == "_duckdb"  # its classes' module, not `duckdb`
+    assert (is_full_disk(full), is_out_of_memory(full)) == (True, False)
+    starved = out_of_memory_error()
+    assert (is_full_disk(starved), is_out_of_memory(starved)) == (False, True)
+    other = duckdb.IOException("Could not read file: permission denied")
+    assert (is_full_disk(other), is_out_of_memory(other)) == (False, False)
 
 
 def test_a_build_that_runs_out_of_memory_changes_nothing(
