@@ -69,6 +69,15 @@ def lazy(target: str) -> Any:
     return Lazy(target)
 
 
+TODAY_HOOKS = ("stored_record", "words_for", "day_lines", "day_record", "day_clues")
+
+
+def today_hooks(package: str) -> tuple[Any, ...]:
+    """Return the `today` hooks of a game whose `today` module defines each under the hook's
+    own name (TODAY_HOOKS, in that order), each imported at its first call."""
+    return tuple(lazy(f"{package}.today:{name}") for name in TODAY_HOOKS)
+
+
 @dataclass(frozen=True)
 class StoredDay:
     """One day's puzzle as `pipeline today` shows it, and the words the custom list expects."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from pipeline.games import LETTER_BOXED
-from pipeline.games.hooks import GameHooks, lazy
+from pipeline.games.hooks import GameHooks, lazy, today_hooks
 
 if TYPE_CHECKING:
     from pipeline.games.api import GameApi
@@ -50,11 +50,7 @@ class LetterBoxedHooks(GameHooks):
     store_style = lazy(f"{PACKAGE}.style:store_letter_boxed_style")
     style_candidates = "boards made from the custom list in the NYT's letter style"
 
-    stored_record = lazy(f"{PACKAGE}.today:stored_record")
-    words_for = lazy(f"{PACKAGE}.today:words_for")
-    day_lines = lazy(f"{PACKAGE}.today:day_lines")
-    day_record = lazy(f"{PACKAGE}.today:day_record")
-    day_clues = lazy(f"{PACKAGE}.today:day_clues")
+    stored_record, words_for, day_lines, day_record, day_clues = today_hooks(PACKAGE)
 
     explain_tables = (LETTER_BOXED.table("dictionary"),)
     evidence = lazy(f"{PACKAGE}.archive:listed")

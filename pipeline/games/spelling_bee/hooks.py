@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from pipeline.games import LETTER_BOXED, SPELLING_BEE
-from pipeline.games.hooks import GameHooks, lazy
+from pipeline.games.hooks import GameHooks, lazy, today_hooks
 
 if TYPE_CHECKING:
     from pipeline.games.api import GameApi
@@ -53,11 +53,7 @@ class SpellingBeeHooks(GameHooks):
     store_style = lazy(f"{PACKAGE}.style:store_spelling_bee_style")
     style_candidates = "every honeycomb of the custom list with a pangram"
 
-    stored_record = lazy(f"{PACKAGE}.today:stored_record")
-    words_for = lazy(f"{PACKAGE}.today:words_for")
-    day_lines = lazy(f"{PACKAGE}.today:day_lines")
-    day_record = lazy(f"{PACKAGE}.today:day_record")
-    day_clues = lazy(f"{PACKAGE}.today:day_clues")
+    stored_record, words_for, day_lines, day_record, day_clues = today_hooks(PACKAGE)
 
     explain_tables = (SPELLING_BEE.table("not_accepted"),)
     evidence = lazy(f"{PACKAGE}.archive:not_accepted")
