@@ -1,5 +1,6 @@
 """`pipeline serve`: the page to play on, and `pipeline bench serve`, its figures."""
 
+import ipaddress
 import os
 import re
 import socket
@@ -50,6 +51,29 @@ CorsOrigin = Annotated[
 ]
 ORIGIN = re.compile(r"https?://[A-Za-z0-9.-]+(:\d{1,5})?")
 MAX_WORKERS = 64
+ForwardedAllowIps = Annotated[
+    str,
+    typer.Option(
+        envvar="PIPELINE_FORWARDED_ALLOW_IPS",
+        help="The proxies whose X-Forwarded-For and X-Forwarded-Proto are believed: addresses "
+        "or networks, separated by commas (`*`: any). None by default.",
+    ),
+]
+MaxConnections = Annotated[
+    int,
+    typer.Option(
+        envvar="PIPELINE_MAX_CONNECTIONS",
+        help="Connections a worker holds at once (at most half its open files); over it, the "
+        "one waiting longest for its client is closed, or 503 when all are being answered.",
+    ),
+]
+RequestTimeout = Annotated[
+    float,
+    typer.Option(
+        envvar="PIPELINE_REQUEST_TIMEOUT",
+        help="Seconds a client has to send a whole request (408, and the connection closed).",
+    ),
+]
 
 
 def check_origins(origins: list[str]) -> tuple[str, ...]:
@@ -60,6 +84,20 @@ def check_origins(origins: list[str]) -> tuple[str, ...]:
                 f"--cors-origin {origin!r} is not an origin: `https://host[:port]`, or `*`"
             )
     return tuple(origins)
+
+
+def check_proxies(proxies: str) -> str:
+    """Return the trusted proxies given, each an address, a network or `*` (a UserError names
+    one that is not)."""
+    for proxy in filter(None, (part.strip() for part in proxies.split(","))):
+        if proxy != "*":
+            try:
+                ipaddress.ip_network(proxy, strict=False)
+            except ValueError:
+                raise UserError(
+                    f"--forwarded-allow-ips {proxy!r} is not an address, a network or `*`"
+                ) from None
+    return proxies.strip()
 
 
 @app.command(rich_help_panel=SOLVING)
@@ -73,18 +111,24 @@ def serve(
         bool, typer.Option("--open", help="Open the page in the browser once the server is up.")
     ] = False,
     offline: Offline = False,
+    forwarded_allow_ips: ForwardedAllowIps = "",
+    max_connections: MaxConnections = 1000,
+    request_timeout: RequestTimeout = 10.0,
 ) -> None:
     """Play archived, today's and generated puzzles in the browser: the page and its JSON API (documented at /docs), for many players. Progress is kept in progress.sqlite beside the warehouse, or in PostgreSQL (PIPELINE_PROGRESS=postgresql://...). Ctrl-C stops it.
 
     Example: pipeline serve --port 8000 --workers 2 --open
     """
-    import uvicorn
-
+    from pipeline.serve.server import run, server_config
     from pipeline.serve.settings import Settings
     from pipeline.storage.player_progress import Progress, redacted
 
     if not 1 <= workers <= MAX_WORKERS:
         raise UserError(f"--workers {workers} is not 1 to {MAX_WORKERS}")
+    if max_connections < 1:
+        raise UserError(f"--max-connections {max_connections} is not at least 1")
+    if not 0 < request_timeout <= 3600:
+        raise UserError(f"--request-timeout {request_timeout:g} is not above 0 and at most 3600")
     origins = check_origins(cors_origin or [])
     check_port(host, port)
     if host not in LOOPBACK:
@@ -95,7 +139,14 @@ def serve(
     if "*" in origins:
         print("warning: --cors-origin '*': a page of any site may call the API", file=sys.stderr)
     settings = Settings(
-        config.warehouse_path(), config.progress_store(), is_offline(offline), origins, True
+        config.warehouse_path(),
+        config.progress_store(),
+        is_offline(offline),
+        origins,
+        True,
+        check_proxies(forwarded_allow_ips),
+        max_connections,
+        request_timeout,
     )
     Progress(settings.progress).close()  # unreachable: one error line now; older: upgraded once
     os.environ.update(settings.environment())  # what each worker process reads its settings from
@@ -108,17 +159,7 @@ def serve(
     )
     if open_page:
         threading.Timer(1.0, webbrowser.open, [url]).start()
-    uvicorn.run(
-        "pipeline.serve.app:app_from_environment",
-        factory=True,
-        host=host,
-        port=port,
-        workers=workers,
-        loop="uvloop",  # uvicorn's fast parts (declared in pyproject.toml)
-        http="httptools",
-        log_level="info",
-        access_log=False,  # the application writes its own (serve/access_log.py)
-    )
+    run(server_config(settings, host, port, workers=workers))
 
 
 @bench_app.command("serve")

@@ -23,6 +23,10 @@ class Settings:
     offline: bool = False
     cors_origins: tuple[str, ...] = ()
     access_log: bool = False  # one line a request on standard output (serve/access_log.py)
+    # The HTTP layer's (serve/server.py), which reach the workers in uvicorn's configuration:
+    forwarded_allow_ips: str = ""  # the proxies whose X-Forwarded-* are believed (none)
+    max_connections: int = 1000  # per worker (at most half its open files)
+    request_timeout: float = 10.0  # seconds a client has to send a whole request
 
     @classmethod
     def from_environment(cls) -> Settings:
