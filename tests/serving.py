@@ -1,6 +1,8 @@
 """A server of `pipeline serve`'s application started by the tests: uvicorn on a free port of
-127.0.0.1, in a thread, on a warehouse and a progress store of the test's own (a SQLite file or a
-PostgreSQL database)."""
+127.0.0.1, in a thread, configured as `pipeline serve` configures it (`serve.server.server_config`:
+its limits, its protocol), on a warehouse and a progress store of the test's own (a SQLite file or
+a PostgreSQL database). The players write as a browser of the page does (`Sec-Fetch-Site:
+same-origin`, a JSON body) unless a test says otherwise."""
 
 from __future__ import annotations
 
@@ -9,17 +11,21 @@ import socket
 import threading
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 import requests
 import uvicorn
 
 from pipeline.serve.app import create_app
+from pipeline.serve.server import server_config
 from pipeline.serve.settings import Settings
 from pipeline.storage.download import Downloader
 from pipeline.storage.player_progress import Progress
+
+EMPTY: dict = {}  # the JSON body of a write that needs nothing more
 
 
 @dataclass
@@ -35,7 +41,7 @@ class Running:
     def get(self, path: str, **kwargs) -> requests.Response:
         return requests.get(self.url + path, timeout=30, **kwargs)
 
-    def post(self, path: str, body: object = None, **kwargs) -> requests.Response:
+    def post(self, path: str, body: object = EMPTY, **kwargs) -> requests.Response:
         return requests.post(self.url + path, json=body, timeout=30, **kwargs)
 
     def delete(self, path: str, **kwargs) -> requests.Response:
@@ -56,7 +62,7 @@ class Player:
     def get(self, path: str, **kwargs) -> requests.Response:
         return self.session.get(self.running.url + path, timeout=30, **kwargs)
 
-    def post(self, path: str, body: object = None, **kwargs) -> requests.Response:
+    def post(self, path: str, body: object = EMPTY, **kwargs) -> requests.Response:
         return self.session.post(self.running.url + path, json=body, timeout=30, **kwargs)
 
     def delete(self, path: str, **kwargs) -> requests.Response:
@@ -64,8 +70,11 @@ class Player:
 
 
 def browser(running: Running) -> Player:
-    """Return a new player who plays as a browser does: a cookie, made at the first write."""
-    return Player(running, requests.Session())
+    """Return a new player who plays as a browser does: a cookie, made at the first write, and
+    the page's own origin named on each request (as a browser names it)."""
+    session = requests.Session()
+    session.headers["Sec-Fetch-Site"] = "same-origin"
+    return Player(running, session)
 
 
 def api_client(running: Running) -> Player:
@@ -77,16 +86,20 @@ def api_client(running: Running) -> Player:
 
 
 def start_server(
-    warehouse: Path, progress: str | Path, cors_origins: tuple[str, ...] = ()
+    warehouse: Path, progress: str | Path, cors_origins: tuple[str, ...] = (), **settings: Any
 ) -> Running:
-    """Start the application on a free port of 127.0.0.1 in a thread; return when it listens."""
+    """Start the application on a free port of 127.0.0.1 in a thread, with `settings` (Settings'
+    fields) changed from the defaults; return when it listens."""
     listening = socket.socket()
     listening.bind(("127.0.0.1", 0))
     port = listening.getsockname()[1]
-    settings = Settings(warehouse, progress, offline=True, cors_origins=cors_origins)
-    app = create_app(settings, lambda: Downloader(warehouse.parent / "raw", None, True))
+    chosen = replace(
+        Settings(warehouse, progress, offline=True, cors_origins=cors_origins), **settings
+    )
+    app = create_app(chosen, lambda: Downloader(warehouse.parent / "raw", None, True))
     listening.close()  # uvicorn binds it itself (a socket handed over answered 40 ms late)
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    config = server_config(chosen, "127.0.0.1", port, app, log_level="warning")
+    server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     deadline = time.monotonic() + 20

@@ -167,7 +167,7 @@ def test_progress_survives_a_restart_and_starts_again_on_request(
         assert player.get(f"{BEE}/progress").json()["found"] == ["limb"]
         assert player.get(f"{BOX}/progress").json()["chain"] == ["talk"]
         assert player.get("/api/spelling-bee/2024-07-10/progress").json()["found"] == []
-        restarted = player.delete(f"{BEE}/progress").json()
+        restarted = player.post(f"{BEE}/restart").json()
         assert (restarted["found"], restarted["score"]) == ([], 0)
         assert player.get(f"{BEE}/progress").json()["found"] == []
     finally:
@@ -263,8 +263,10 @@ def test_a_generated_puzzle_is_judged_by_the_custom_list(player: Player) -> None
         ("POST", f"{BEE}/guess", b'{"word": "' + b"a" * 5000 + b'"}', 413, "the request body is over 4096 bytes"),
         ("POST", f"{BOX}/check", b'{"words": "blacksmith"}', 400, "words: input should be a valid list"),
         ("GET", f"{BEE}/hints?found=a,b-c", None, 400, "'b-c' is not a word: letters a-z only, at most 40"),
-        ("GET", f"{BEE}/hints?room=no", None, 400, "room: string should match pattern '[A-Za-z0-9]{4,40}'"),
-        ("GET", f"{BEE}/progress?room=nosuchroom", None, 404, "no room 'nosuchroom': POST /api/rooms makes one"),
+        ("GET", f"{BEE}/hints?room=no", None, 400, "room: not a room's code (16 letters and digits, none of 0, 1, i, l, o)"),
+        ("GET", f"{BEE}/progress?room=BADROOM", None, 400, "room: not a room's code (16 letters and digits, none of 0, 1, i, l, o)"),
+        ("GET", f"{BEE}/progress?room=k7wq2mzp9rtx4d0b", None, 400, "room: not a room's code (16 letters and digits, none of 0, 1, i, l, o)"),
+        ("GET", f"{BEE}/progress?room=K7WQ2MZP9RTX4DNB", None, 404, "no room 'k7wq2mzp9rtx4dnb': POST /api/rooms makes one"),
         ("DELETE", BEE, None, 405, "method not allowed"),
         ("POST", f"{BEE}/progress", None, 405, "method not allowed"),
         ("GET", "/api/players/me", None, 405, "method not allowed"),
@@ -285,7 +287,8 @@ def test_every_error_is_one_json_line_with_its_status(
     ("path", "allowed"),
     [
         (BEE, "GET, HEAD"),
-        (f"{BEE}/progress", "DELETE, GET, HEAD"),
+        (f"{BEE}/progress", "GET, HEAD"),
+        (f"{BEE}/restart", "POST"),
         (f"{BEE}/guess", "POST"),
         ("/api/players/me", "DELETE"),
         ("/api/players", "POST"),
@@ -314,31 +317,32 @@ def test_the_api_is_documented_by_openapi(running: Running) -> None:
         for path, methods in document["paths"].items()
         for method, operation in methods.items()
     }
-    public, private, body = (
+    public, private, write = (
         ["200", "304", "404", "503"],
         ["200", "400", "401", "404", "503"],
-        ["413"],
+        ["200", "400", "401", "403", "404", "413", "503"],
     )
+    new = ["201", "400", "403", "413", "503"]
     assert operations == {
         "GET /api/health": ["200"],
         "GET /api/puzzles": ["200", "304", "503"],
-        "POST /api/players": ["201", "503"],
-        "DELETE /api/players/me": ["200", "401", "503"],
+        "POST /api/players": new,
+        "DELETE /api/players/me": ["200", "401", "403", "503"],
         "GET /api/players/me/stats": ["200", "401", "503"],
-        "POST /api/rooms": ["201", "503"],
+        "POST /api/rooms": new,
         "GET /api/spelling-bee/{puzzle_id}": public,
         "GET /api/spelling-bee/{puzzle_id}/progress": private,
-        "DELETE /api/spelling-bee/{puzzle_id}/progress": private,
-        "POST /api/spelling-bee/{puzzle_id}/guess": sorted(private + body),
+        "POST /api/spelling-bee/{puzzle_id}/restart": write,
+        "POST /api/spelling-bee/{puzzle_id}/guess": write,
         "GET /api/spelling-bee/{puzzle_id}/hints": private,
         "GET /api/spelling-bee/{puzzle_id}/clues": private,
-        "POST /api/spelling-bee/{puzzle_id}/reveal": private,
+        "POST /api/spelling-bee/{puzzle_id}/reveal": write,
         "GET /api/letter-boxed/{puzzle_id}": public,
         "GET /api/letter-boxed/{puzzle_id}/progress": private,
-        "DELETE /api/letter-boxed/{puzzle_id}/progress": private,
-        "POST /api/letter-boxed/{puzzle_id}/check": sorted(private + body),
+        "POST /api/letter-boxed/{puzzle_id}/restart": write,
+        "POST /api/letter-boxed/{puzzle_id}/check": write,
         "GET /api/letter-boxed/{puzzle_id}/clues": private,
-        "POST /api/letter-boxed/{puzzle_id}/reveal": private,
+        "POST /api/letter-boxed/{puzzle_id}/reveal": write,
     }
     assert document["components"]["securitySchemes"]["bearer"] == {
         "type": "http",
@@ -432,9 +436,9 @@ def test_the_command_serves_with_workers_logs_a_line_a_request_but_no_secret_and
         url = f"http://127.0.0.1:{port}"
         wait_until_up(url, process, time.perf_counter())
         assert requests.get(f"{url}{BEE}", timeout=30).json()["words"] == 10
-        token = requests.post(f"{url}/api/players", timeout=30).json()["token"]
+        token = requests.post(f"{url}/api/players", json={}, timeout=30).json()["token"]
         bearer = {"Authorization": f"Bearer {token}"}
-        room = requests.post(f"{url}/api/rooms", timeout=30).json()["room"]
+        room = requests.post(f"{url}/api/rooms", json={}, timeout=30).json()["room"]
         for _ in range(4):  # over both workers: each reads the player from the store
             guessed = requests.post(
                 f"{url}{BEE}/guess", json={"word": "limb"}, headers=bearer, timeout=30
@@ -560,6 +564,7 @@ def test_a_killed_server_keeps_every_word_it_answered(
     process = serve_process(built, progress_store, port)
     answered = []
     session = requests.Session()
+    session.headers["Sec-Fetch-Site"] = "same-origin"  # a browser of the page: the cookie's
     try:
         for word in CLIMBED_ANSWERS[:6]:
             response = session.post(f"{url}/guess", json={"word": word}, timeout=30)

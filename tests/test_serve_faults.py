@@ -91,7 +91,7 @@ def workers_of(process: subprocess.Popen) -> list[int]:
 
 def still_serves(url: str) -> None:
     """A new player's accepted word is kept: the server goes on."""
-    token = requests.post(f"{url}/api/players", timeout=30).json()["token"]
+    token = requests.post(f"{url}/api/players", json={}, timeout=30).json()["token"]
     bearer = {"Authorization": f"Bearer {token}"}
     guess = requests.post(f"{url}{PATH}/guess", json={"word": "limb"}, headers=bearer, timeout=30)
     assert guess.json()["verdict"] == "accepted"

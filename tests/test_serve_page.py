@@ -2,7 +2,9 @@
 nothing is downloaded) against a real server on the command warehouse, whose answers are known:
 Spelling Bee B / CDEILM (43 points) and the Letter Boxed board BAM / LCI / KTO / SHP. Each browser
 context is a player of its own (its own cookies); the server keeps progress in SQLite and in a
-real PostgreSQL cluster in turn."""
+real PostgreSQL cluster in turn. The page runs under the server's Content-Security-Policy, so each
+condition waited for is a function (Playwright runs a bare expression with `eval`, which the
+policy refuses)."""
 
 from __future__ import annotations
 
@@ -88,25 +90,29 @@ def test_a_spelling_bee_played_scores_ranks_and_keeps_its_progress(
     assert not any(word in page.content() for word in CLIMBED_ANSWERS)
 
     type_word(page, "climbed")
-    page.wait_for_function("document.querySelector('#score').textContent.includes('14')")
+    page.wait_for_function("() => document.querySelector('#score').textContent.includes('14')")
     assert page.inner_text("#message") == "Pangram! +14"
     assert page.inner_text("#rank-name") == "Nice"
     assert found_words(page) == ["climbed"]
-    page.wait_for_function("document.querySelector('#hint-summary').textContent.startsWith('9')")
+    page.wait_for_function(
+        "() => document.querySelector('#hint-summary').textContent.startsWith('9')"
+    )
 
     type_word(page, "limbed")
-    page.wait_for_function("document.querySelector('#message').textContent === 'Not in word list'")
+    page.wait_for_function(
+        "() => document.querySelector('#message').textContent === 'Not in word list'"
+    )
     type_word(page, "bleed")
-    page.wait_for_function("document.querySelector('#score').textContent.includes('19')")
+    page.wait_for_function("() => document.querySelector('#score').textContent.includes('19')")
     assert page.inner_text("#rank-name") == "Great"
 
     for letter in "limb":  # the mouse: a click on each hexagon, then Enter
         page.click(f"#hive g[data-letter='{letter}']")
     page.click("#enter")
-    page.wait_for_function("document.querySelector('#score').textContent.includes('20')")
+    page.wait_for_function("() => document.querySelector('#score').textContent.includes('20')")
 
     page.reload()
-    page.wait_for_function("document.querySelector('#score').textContent.includes('20')")
+    page.wait_for_function("() => document.querySelector('#score').textContent.includes('20')")
     assert found_words(page) == ["bleed", "climbed", "limb"]
     assert "belie" not in page.content()  # still unfound, still absent
 
@@ -123,16 +129,16 @@ def test_a_letter_boxed_chain_is_played_to_the_end(running: Running, browser) ->
     page.goto(f"{running.url}/#letter-boxed/{DAY}")
     page.wait_for_selector("#square g")
     type_word(page, "blacksmith")
-    page.wait_for_function("document.querySelector('#chain').textContent === 'blacksmith'")
+    page.wait_for_function("() => document.querySelector('#chain').textContent === 'blacksmith'")
     assert page.text_content("#box-entry") == "h"  # the next word starts with its last letter
     page.keyboard.press("Backspace")  # h cannot go: the chain's last word comes back to edit
     assert page.text_content("#box-entry") == "blacksmith"
     page.keyboard.press("Enter")
-    page.wait_for_function("document.querySelector('#box-entry').textContent === 'h'")
+    page.wait_for_function("() => document.querySelector('#box-entry').textContent === 'h'")
     page.click("#square g[data-letter='o']")
     page.click("#square g[data-letter='p']")
     page.click("#box-enter")
-    page.wait_for_function("document.querySelector('#box-message').textContent === 'Solved!'")
+    page.wait_for_function("() => document.querySelector('#box-message').textContent === 'Solved!'")
     assert page.text_content("#chain") == "blacksmith – hop"
     assert page.inner_text("#box-count") == "Solved in 2 words (par 4)!"
     page.close()
@@ -149,7 +155,7 @@ def play_bee(context, url: str):  # noqa: ANN201 (a Playwright page)
 
 def wait_for_score(page, points: int) -> None:
     page.wait_for_function(
-        f"document.querySelector('#score').textContent.includes(' {points} point')"
+        f"() => document.querySelector('#score').textContent.includes(' {points} point')"
     )
 
 
@@ -177,7 +183,7 @@ def test_two_players_play_apart_and_a_room_link_makes_them_share_one_game(
     type_word(one, "bleed")
     wait_for_score(one, 5)
     two.goto(link)
-    two.wait_for_function("document.querySelectorAll('#found div').length === 1")
+    two.wait_for_function("() => document.querySelectorAll('#found div').length === 1")
     assert found_words(two) == ["bleed"]
     type_word(two, "climbed")
     wait_for_score(two, 19)
@@ -199,14 +205,16 @@ def test_cookies_cleared_make_a_new_player_with_an_empty_game(
     page = play_bee(context, running.url)
     type_word(page, "climbed")
     wait_for_score(page, 14)
-    page.wait_for_function("document.querySelector('#stats-tables').textContent.includes('14')")
+    page.wait_for_function(
+        "() => document.querySelector('#stats-tables').textContent.includes('14')"
+    )
     cookie = [c for c in context.cookies() if c["name"] == "player"][0]
     assert (cookie["httpOnly"], cookie["sameSite"]) == (True, "Lax")
     assert page.evaluate("document.cookie") == ""  # no script reads the token
     context.clear_cookies()
     page.reload()
     page.wait_for_selector("#hive g")
-    page.wait_for_function("document.querySelector('#score').textContent === ' · 0 points'")
+    page.wait_for_function("() => document.querySelector('#score').textContent === ' · 0 points'")
     assert found_words(page) == []
     context.close()
 
@@ -216,8 +224,12 @@ def test_the_statistics_panel_counts_what_the_player_did(running: Running, brows
     page = play_bee(context, running.url)
     for word in CLIMBED_ANSWERS:  # every answer: Queen Bee
         type_word(page, word)
-        page.wait_for_function(f"document.querySelector('#found').textContent.includes('{word}')")
-    page.wait_for_function("document.querySelector('#stats-tables').textContent.includes('43')")
+        page.wait_for_function(
+            f"() => document.querySelector('#found').textContent.includes('{word}')"
+        )
+    page.wait_for_function(
+        "() => document.querySelector('#stats-tables').textContent.includes('43')"
+    )
     rows = page.eval_on_selector_all(
         "#stats-tables table:first-child tr",
         "rows => rows.map(r => [r.cells[0].textContent, r.cells[1].textContent])",
@@ -290,7 +302,9 @@ def title(page) -> str:
 
 
 def wait_for_title(page, start: str) -> None:
-    page.wait_for_function(f"document.querySelector('#title').textContent.startsWith({start!r})")
+    page.wait_for_function(
+        f"() => document.querySelector('#title').textContent.startsWith({start!r})"
+    )
 
 
 def test_a_letter_not_on_the_board_is_said_and_a_refused_word_leaves_the_entry(
@@ -315,16 +329,20 @@ def test_a_letter_not_on_the_board_is_said_and_a_refused_word_leaves_the_entry(
     page.keyboard.press("Backspace")
     page.keyboard.press("Backspace")
     type_word(page, "mock")  # letters the board allows, not a word of the day's list
-    page.wait_for_function("document.querySelector('#box-message').textContent.startsWith('MOCK')")
+    page.wait_for_function(
+        "() => document.querySelector('#box-message').textContent.startsWith('MOCK')"
+    )
     assert page.inner_text("#box-message") == "MOCK: not in the NYT's word list of the day"
     assert page.text_content("#box-entry") == "\xa0"  # cleared: the next word starts afresh
     type_word(page, "blacksmith")
-    page.wait_for_function("document.querySelector('#chain').textContent === 'blacksmith'")
+    page.wait_for_function("() => document.querySelector('#chain').textContent === 'blacksmith'")
     type_word(page, "ola")  # h-o-l-a: after a word, the entry keeps only the letter carried
-    page.wait_for_function("document.querySelector('#box-message').textContent.startsWith('HOLA')")
+    page.wait_for_function(
+        "() => document.querySelector('#box-message').textContent.startsWith('HOLA')"
+    )
     assert page.text_content("#box-entry") == "h"
     type_word(page, "op")
-    page.wait_for_function("document.querySelector('#box-message').textContent === 'Solved!'")
+    page.wait_for_function("() => document.querySelector('#box-message').textContent === 'Solved!'")
     assert page.text_content("#chain") == "blacksmith – hop"
     context.close()
 
@@ -368,7 +386,7 @@ def test_an_error_of_the_server_is_a_sentence_and_no_text_shows_markdown(
 ) -> None:
     page = browser.new_page()
     page.goto(f"{running.url}/#spelling-bee/yesterday")
-    page.wait_for_function("document.querySelector('#title').textContent !== 'loading…'")
+    page.wait_for_function("() => document.querySelector('#title').textContent !== 'loading…'")
     assert title(page) == (
         "No Spelling Bee puzzle 'yesterday': an id is a date (YYYY-MM-DD), “today” or a "
         "generated id (g<seed>-<easy|medium|hard|any>-<n>)."
@@ -488,9 +506,9 @@ def test_a_clue_is_asked_for_one_at_a_time_with_the_keyboard_and_names_no_answer
     page.wait_for_selector("#clue .meaning")
     assert clue_shown(page) == "Clue 1 of 10: BE…, 5 letters: be in contradiction with"
     page.keyboard.press("Enter")
-    page.wait_for_function("document.querySelector('#clue').textContent.startsWith('Clue 2')")
+    page.wait_for_function("() => document.querySelector('#clue').textContent.startsWith('Clue 2')")
     page.keyboard.press("Enter")
-    page.wait_for_function("document.querySelector('#clue').textContent.startsWith('Clue 3')")
+    page.wait_for_function("() => document.querySelector('#clue').textContent.startsWith('Clue 3')")
     assert clue_shown(page) == "Clue 3 of 10: BI…, 4 letters: dwell"
     assert page.inner_text("#clue-example") == ""  # the example only on a second request
     press_on(page, "#clue-more", " ")
@@ -501,10 +519,14 @@ def test_a_clue_is_asked_for_one_at_a_time_with_the_keyboard_and_names_no_answer
     assert not words_in(page.inner_text("body")) & set(CLIMBED_ANSWERS)
     assert received and not any(words_in(body) & set(CLIMBED_ANSWERS) for body in received)
     type_word(page, "bide")  # the clue's word found: the typing left the button
-    page.wait_for_function("document.querySelector('#clue').textContent.startsWith('You found')")
+    page.wait_for_function(
+        "() => document.querySelector('#clue').textContent.startsWith('You found')"
+    )
     assert clue_shown(page) == "You found the word of that clue."
     page.click("#clue-next")
-    page.wait_for_function("document.querySelector('#clue').textContent.startsWith('Clue 3 of 9')")
+    page.wait_for_function(
+        "() => document.querySelector('#clue').textContent.startsWith('Clue 3 of 9')"
+    )
     assert clue_shown(page) == "Clue 3 of 9: BL…, 4 letters: past tense: lose blood from one's body"
 
     received.clear()
@@ -517,7 +539,9 @@ def test_a_clue_is_asked_for_one_at_a_time_with_the_keyboard_and_names_no_answer
         "Word 1 of 2: BL…, 10 letters: a smith who forges and shapes iron with a hammer and anvil"
     )
     page.click("#box-clue-next")
-    page.wait_for_function("document.querySelector('#box-clue').textContent.startsWith('Word 2')")
+    page.wait_for_function(
+        "() => document.querySelector('#box-clue').textContent.startsWith('Word 2')"
+    )
     assert clue_shown(page, "box-") == "Word 2 of 2: HO…, 3 letters: jump lightly"
     assert not words_in(page.inner_text("body")) & BOARD_WORDS
     assert not any(words_in(body) & BOARD_WORDS for body in received)

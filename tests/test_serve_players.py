@@ -75,7 +75,7 @@ def test_a_wrong_or_unknown_token_is_401_never_someone_elses_game(
     owner.post(f"{BEE}/guess", {"word": "climbed"})
     stranger = {"Authorization": f"Bearer {token}"}
     for method, path in [("GET", f"{BEE}/progress"), ("POST", f"{BEE}/guess"),
-                         ("DELETE", f"{BEE}/progress"), ("GET", "/api/players/me/stats"),
+                         ("POST", f"{BEE}/restart"), ("GET", "/api/players/me/stats"),
                          ("DELETE", "/api/players/me")]:  # fmt: skip
         response = requests.request(
             method, running.url + path, json={"word": "bleed"}, headers=stranger, timeout=30

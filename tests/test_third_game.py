@@ -143,6 +143,7 @@ def test_the_server_offers_it(toy: Toy, tmp_path: Path) -> None:
     }
     with started_server(tmp_path / "progress.sqlite", environment=environment) as (url, _, _):
         player = requests.Session()
+        player.headers["Sec-Fetch-Site"] = "same-origin"  # as the page's browser says
         path = f"{url}/api/{GAME.name}"
         assert player.get(f"{path}/2024-01-10", timeout=30).json() == {
             "id": "2024-01-10",

@@ -143,7 +143,7 @@ async def play(
     meters = meters or {}
 
     async def join(connection: Connection, index: int) -> None:
-        answer = await attempt(connection, played, "POST", "/api/players")
+        answer = await attempt(connection, played, "POST", "/api/players", {})
         if answer is not None and answer.status == 201:
             played.tokens[index] = json.loads(answer.body)["token"]
 

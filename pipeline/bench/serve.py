@@ -304,7 +304,7 @@ def server_times(url: str, path: str, asks: int) -> list[float]:
     """Return the server's own time (ms, its `Server-Timing`) on each of a new player's requests
     of one path, in order; the player is forgotten after."""
     with requests.Session() as session:
-        token = session.post(f"{url}/api/players", timeout=30).json()["token"]
+        token = session.post(f"{url}/api/players", json={}, timeout=30).json()["token"]
         session.headers["Authorization"] = f"Bearer {token}"
         times = []
         for _ in range(asks):

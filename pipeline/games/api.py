@@ -106,7 +106,7 @@ class WordClue(BaseModel):
 class Operation:
     """One route of a game's API: `METHOD /api/<game>/{puzzle_id}<path>`."""
 
-    method: Literal["GET", "POST", "DELETE"]
+    method: Literal["GET", "POST"]  # a write is a POST with a JSON body (serve/forgery.py)
     path: str  # "" for the puzzle itself, else "/guess" and so on
     summary: str
     run: Callable[[Call], dict]  # the work (it may read and write the store: serve/threads.py)

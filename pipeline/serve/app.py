@@ -5,10 +5,13 @@ besides a cache of the read-only warehouse's puzzles, so any number of processes
 machines serve the same players from one store.
 
 Every error is JSON, `{"error": "..."}`: 400 for malformed JSON, a bad word or a bad room code, 401
-for a token the store does not know, 404 for an unknown puzzle, room or path, 405 (with `Allow`)
-for a method a path does not take, 413 for a body over 4 KB, 503 when there is no warehouse to
+for a token the store does not know, 403 for a write another site's page may have forged
+(`forgery.py`), 404 for an unknown puzzle, room or path (a path is never redirected: the Host
+header names no address the server sends), 405 (with `Allow`) for a method a path does not take,
+413 for a body over 4 KB, 400 for a POST without a JSON body, 503 when there is no warehouse to
 play from or the progress store cannot be reached; a fault is logged with its traceback and
-answered 500 without one. Each response says how long the server worked on it
+answered 500 without one. Every answer carries the headers of `headers.py` (a
+Content-Security-Policy and its kin). Each response says how long the server worked on it
 (`Server-Timing: app;dur=MILLISECONDS`), which `pipeline bench serve` reads; `HEAD` is answered
 wherever `GET` is.
 """
@@ -40,17 +43,27 @@ from pipeline.games.play import MAX_GENERATED_PLACE, BadGuess, UnknownPuzzle
 from pipeline.model.difficulty import Difficulty
 from pipeline.serve import caching, docs
 from pipeline.serve.access_log import AccessLog
+from pipeline.serve.headers import content_security_policy, security_headers
 from pipeline.serve.middleware import EveryRequest
 from pipeline.serve.players import (
     COOKIE,
+    HOST_COOKIE,
+    ROOM_CODE_RULE,
     Caller,
     Unauthorized,
     caller,
     clear_cookie,
+    player_cookie,
     set_cookie,
 )
 from pipeline.serve.puzzles import Puzzles
-from pipeline.serve.routes import OPTIONAL_PLAYER, ErrorBody, add_game_routes
+from pipeline.serve.routes import (
+    OPTIONAL_PLAYER,
+    EmptyBody,
+    ErrorBody,
+    add_game_routes,
+    refused_writes,
+)
 from pipeline.serve.settings import Settings
 from pipeline.serve.threads import add_store_threads, in_store
 from pipeline.storage.player_progress import PLAYER, ROOM, Progress
@@ -100,6 +113,8 @@ def create_app(settings: Settings, downloader: Callable[[], Downloader] | None =
         version=__version__,
         docs_url=None,
         redoc_url=None,
+        openapi_url=None,  # served by add_openapi_route, with its ETag
+        redirect_slashes=False,  # its redirect is built from the Host header: 404 instead
         # no OpenTelemetry: FastAPI's look for a configured one reads the environment three
         # times at every request
         telemetry={"tracing": False, "metrics": False, "logs": False},
@@ -109,14 +124,16 @@ def create_app(settings: Settings, downloader: Callable[[], Downloader] | None =
     add_store_threads(app, app.state.progress.dialect.threads)
     add_error_handlers(app)
     add_game_routes(app, puzzles, __version__)  # first: a request tries the routes in order
-    add_general_routes(app, puzzles, __version__)
+    page, docs_page = the_page(), docs.swagger_page(app.title)
+    add_general_routes(app, puzzles, __version__, page)
     add_icon_routes(app, __version__)
     add_player_routes(app)
-    docs.add_docs_routes(app, __version__)
+    docs.add_docs_routes(app, __version__, docs_page)
     app.openapi = lambda: openapi_document(app)  # type: ignore[method-assign]
+    add_openapi_route(app, __version__)
     if settings.cors_origins:
         app.add_middleware(
-            CORSMiddleware,
+            JsonCors,
             allow_origins=list(settings.cors_origins),
             allow_methods=["GET", "HEAD", "POST", "DELETE"],
             allow_headers=["Authorization", "Content-Type", "If-None-Match"],
@@ -124,7 +141,12 @@ def create_app(settings: Settings, downloader: Callable[[], Downloader] | None =
             max_age=600,
         )
     access_log = AccessLog(sys.stdout) if settings.access_log else None
-    app.add_middleware(EveryRequest, access_log=access_log)
+    app.add_middleware(
+        EveryRequest,
+        headers=security_headers(content_security_policy(page, docs_page)),
+        origins=frozenset(settings.cors_origins),
+        access_log=access_log,
+    )
     if access_log is not None:
         app.router.on_shutdown.append(access_log.flush)
     app.router.on_shutdown.append(app.state.progress.close)
@@ -138,9 +160,35 @@ def app_from_environment() -> FastAPI:
     return create_app(Settings.from_environment())
 
 
-def add_general_routes(app: FastAPI, puzzles: Puzzles, version: str) -> None:
+def the_page() -> str:
+    """Return the page's HTML, as served."""
+    return resources.files("pipeline.serve").joinpath(PAGE).read_text(encoding="utf-8")
+
+
+class JsonCors(CORSMiddleware):
+    """Starlette's CORS middleware, with a refused preflight answered as every error is (JSON,
+    not stored) rather than as plain text."""
+
+    def preflight_response(self, request_headers: Any) -> Response:
+        answer = super().preflight_response(request_headers)
+        if answer.status_code != 400:
+            return answer
+        refused = bytes(answer.body).decode().lower()
+        headers = {"Vary": "Origin", "Cache-Control": caching.ERROR}
+        return JSONResponse({"error": f"a refused CORS preflight: {refused}"}, 400, headers)
+
+
+def add_openapi_route(app: FastAPI, version: str) -> None:
+    """The OpenAPI document at `/openapi.json`, with its ETag (304 while it is the same)."""
+    tag = caching.etag(version, "openapi")  # the document changes only with the code
+
+    @app.get("/openapi.json", include_in_schema=False)
+    async def openapi(request: Request) -> Response:
+        return caching.public(request, app.openapi(), tag, caching.PAGE)
+
+
+def add_general_routes(app: FastAPI, puzzles: Puzzles, version: str, page: str) -> None:
     """The page, the health check and the list of puzzles."""
-    page = resources.files("pipeline.serve").joinpath(PAGE).read_text(encoding="utf-8")
     page_tag = caching.etag(version, page)
 
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
@@ -152,7 +200,7 @@ def add_general_routes(app: FastAPI, puzzles: Puzzles, version: str) -> None:
             if fresh
             else HTMLResponse(page, headers=headers)
         )
-        if app.state.claimable and COOKIE not in request.cookies:
+        if app.state.claimable and player_cookie(request) is None:
             await claim_progress_from_before_players(app, request, response)
         return response
 
@@ -226,8 +274,13 @@ def add_player_routes(app: FastAPI) -> None:
         503: {"model": ErrorBody, "description": "the progress store cannot be reached"}
     }
 
-    @app.post("/api/players", status_code=201, summary="A new player: its token", responses=down)
-    async def new_player(request: Request) -> JSONResponse:
+    @app.post(
+        "/api/players",
+        status_code=201,
+        summary="A new player: its token",
+        responses=down | refused_writes("POST"),
+    )
+    async def new_player(request: Request, body: EmptyBody) -> JSONResponse:
         token, _ = await in_store(request, lambda: progress.new_owner(PLAYER))
         return caching.private({"token": token}, 201)
 
@@ -235,13 +288,13 @@ def add_player_routes(app: FastAPI) -> None:
         "/api/players/me",
         summary="Forget the player and everything they did",
         response_model=ForgottenAnswer,
-        responses=unknown | down,
+        responses=unknown | down | refused_writes("DELETE"),
         openapi_extra=PLAYER_ONLY,
     )
     async def forget_player(request: Request, who: PlayerCaller) -> JSONResponse:
         await in_store(request, lambda: progress.forget(who.player()))
         response = caching.private({"forgotten": True})
-        clear_cookie(response)
+        clear_cookie(request, response)
         return response
 
     @app.get(
@@ -255,8 +308,13 @@ def add_player_routes(app: FastAPI) -> None:
         found = await in_store(request, lambda: progress.statistics(who.owner(), dt.date.today()))
         return caching.private(statistics_by_game(found))
 
-    @app.post("/api/rooms", status_code=201, summary="A new room: its code", responses=down)
-    async def new_room(request: Request) -> JSONResponse:
+    @app.post(
+        "/api/rooms",
+        status_code=201,
+        summary="A new room: its code",
+        responses=down | refused_writes("POST"),
+    )
+    async def new_room(request: Request, body: EmptyBody) -> JSONResponse:
         code, _ = await in_store(request, lambda: progress.new_owner(ROOM))
         return caching.private({"room": code}, 201)
 
@@ -295,10 +353,10 @@ def add_error_handlers(app: FastAPI) -> None:
         return error(400, str(exc))
 
     @app.exception_handler(Unauthorized)
-    async def unauthorized(_: Request, exc: Unauthorized) -> JSONResponse:
+    async def unauthorized(request: Request, exc: Unauthorized) -> JSONResponse:
         response = error(401, str(exc), {"WWW-Authenticate": "Bearer"})
         if exc.from_cookie:
-            clear_cookie(response)
+            clear_cookie(request, response)
         return response
 
     @app.exception_handler(UserError)
@@ -335,7 +393,12 @@ def validation_message(errors: Any) -> str:
     first = list(errors)[0] if errors else {}
     if first.get("type") == "json_invalid":
         return "the body is not valid JSON"
+    if tuple(first.get("loc", ())) == ("body",) and not isinstance(first.get("input"), dict):
+        # no body, or one not sent as JSON (read as JSON only by its Content-Type)
+        return "a write takes a JSON body ({} at least), sent with Content-Type: application/json"
     where = ".".join(str(part) for part in first.get("loc", ()) if part not in ("body", "query"))
+    if where == "room":
+        return f"room: not a room's code ({ROOM_CODE_RULE})"
     message = str(first.get("msg", "is not valid"))
     return f"{where or 'the body'}: {message[:1].lower()}{message[1:]}"
 
@@ -366,7 +429,8 @@ def openapi_document(app: FastAPI) -> dict:
                 "type": "apiKey",
                 "in": "cookie",
                 "name": COOKIE,
-                "description": "The page's player: an HttpOnly cookie made at its first write",
+                "description": "The page's player: an HttpOnly cookie made at its first write "
+                f"(`{HOST_COOKIE}` over HTTPS)",
             },
         }
         app.openapi_schema = schema

@@ -34,18 +34,24 @@ def swagger_ui_file(name: str) -> bytes:
     return (swagger_ui_folder() / name).read_bytes()
 
 
-def add_docs_routes(app: FastAPI, version: str) -> None:
-    """Add `/docs` and the files it loads from `/docs/`."""
-    folder = swagger_ui_folder()
+def swagger_page(title: str) -> str:
+    """Return the HTML of `/docs`: Swagger UI's page, loading its files from `/docs/`."""
     page = get_swagger_ui_html(
         openapi_url="/openapi.json",
-        title=f"{app.title}: the API",
+        title=f"{title}: the API",
         swagger_js_url="/docs/swagger-ui-bundle.js",
         swagger_css_url="/docs/swagger-ui.css",
         swagger_favicon_url="/docs/favicon-32x32.png",
         swagger_ui_parameters={"validatorUrl": None},  # no badge fetched from a validator online
     ).body
     assert isinstance(page, bytes)
+    return page.decode()
+
+
+def add_docs_routes(app: FastAPI, version: str, html: str) -> None:
+    """Add `/docs` (its page: `html`) and the files it loads from `/docs/`."""
+    folder = swagger_ui_folder()
+    page = html.encode()
     tag = caching.etag(version, folder.name, "docs")
 
     @app.get("/docs", include_in_schema=False)

@@ -3,7 +3,8 @@ route that reads or writes a player's data passes through.
 
 A player is anonymous: a random token (256 bits) that the store keeps only as a hash. A browser's
 token is an `HttpOnly`, `SameSite=Lax` cookie, made at its first write (a first visit that only
-reads writes nothing); an API client asks for one (`POST /api/players`) and sends it as
+reads writes nothing), named `__Host-player` over HTTPS (`Secure`, `Path=/`, no `Domain`: no
+other host of the site can set or shadow it) and `player` over plain HTTP; an API client asks for one (`POST /api/players`) and sends it as
 `Authorization: Bearer TOKEN`. A token the store does not know (wrong, or forgotten) is a 401,
 never someone else's game. A room (`?room=CODE`, `POST /api/rooms`) is a game friends share on
 purpose: whoever has its code reads and writes its progress.
@@ -22,13 +23,25 @@ from fastapi import Query, Request, Response
 
 from pipeline.errors import UserError
 from pipeline.games.play import UnknownPuzzle
-from pipeline.storage.player_progress import PLAYER, ROOM, Progress
+from pipeline.storage.player_progress import (
+    PLAYER,
+    ROOM,
+    ROOM_ALPHABET,
+    ROOM_CODE_LENGTH,
+    Progress,
+)
 
-COOKIE = "player"
+COOKIE = "player"  # over plain HTTP
+HOST_COOKIE = "__Host-player"  # over HTTPS: browsers keep it only Secure, host-only, Path=/
+COOKIES = (HOST_COOKIE, COOKIE)  # read in this order
 COOKIE_SECONDS = 400 * 24 * 3600  # the longest browsers keep a cookie
 TOKEN = re.compile(r"[A-Za-z0-9_-]{20,100}")
 BEARER = re.compile(r"Bearer +(\S+)", re.IGNORECASE)
-ROOM_CODE = re.compile(r"[A-Za-z0-9]{4,40}")
+# a room's code as `room_code` makes it, in either case (the server reads it in lower case)
+ROOM_CODE_RULE = f"{ROOM_CODE_LENGTH} letters and digits, none of 0, 1, i, l, o"
+ROOM_CODE = re.compile(
+    f"[{''.join(sorted(set(ROOM_ALPHABET + ROOM_ALPHABET.upper())))}]{{{ROOM_CODE_LENGTH}}}"
+)
 
 RoomQuery = Annotated[
     str | None,
@@ -119,7 +132,7 @@ def authorize(request: Request, room: str | None) -> Caller:
         if bearer is None or not TOKEN.fullmatch(bearer[1]):
             raise Unauthorized("the Authorization header is not `Bearer TOKEN`", False)
         return Caller(progress, bearer[1], False, room)
-    cookie = request.cookies.get(COOKIE)
+    cookie = player_cookie(request)
     if cookie is not None and not TOKEN.fullmatch(cookie):
         raise Unauthorized("unknown player: the cookie is not a token", True)
     return Caller(progress, cookie, cookie is not None, room)
@@ -130,20 +143,31 @@ async def caller(request: Request) -> Caller:
     return authorize(request, None)
 
 
+def player_cookie(request: Request) -> str | None:
+    """Return the token of the request's player cookie (`__Host-player`, else `player`)."""
+    for name in COOKIES:
+        if name in request.cookies:
+            return request.cookies[name]
+    return None
+
+
 def set_cookie(request: Request, response: Response, token: str) -> None:
     """Keep a player's token in the browser: HttpOnly (no script reads it), SameSite=Lax (no other
-    site's form sends it), Secure when the page came over HTTPS."""
+    site's form sends it); over HTTPS `__Host-player`, Secure."""
+    secure = request.url.scheme == "https"
     response.set_cookie(
-        COOKIE,
+        HOST_COOKIE if secure else COOKIE,
         token,
         max_age=COOKIE_SECONDS,
         path="/",
         httponly=True,
         samesite="lax",
-        secure=request.url.scheme == "https",
+        secure=secure,
     )
 
 
-def clear_cookie(response: Response) -> None:
-    """Make the browser forget its player's cookie."""
-    response.delete_cookie(COOKIE, path="/", httponly=True, samesite="lax")
+def clear_cookie(request: Request, response: Response) -> None:
+    """Make the browser forget its player's cookie (both names over HTTPS)."""
+    secure = request.url.scheme == "https"
+    for name in COOKIES if secure else (COOKIE,):
+        response.delete_cookie(name, path="/", httponly=True, samesite="lax", secure=secure)

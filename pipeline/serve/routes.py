@@ -19,7 +19,8 @@ from pipeline.games.api import GameApi, Operation
 from pipeline.games.generated import ID_FORMAT
 from pipeline.games.hooks import hooks_of
 from pipeline.serve import caching
-from pipeline.serve.players import Caller, RoomQuery, authorize
+from pipeline.serve.forgery import UNSAFE
+from pipeline.serve.players import ROOM_CODE_RULE, Caller, RoomQuery, authorize
 from pipeline.serve.puzzles import Puzzles
 from pipeline.serve.threads import in_store
 from pipeline.storage.player_progress import PuzzleKey, PuzzleProgress
@@ -39,6 +40,16 @@ class ErrorBody(BaseModel):
     """Every error's body: one sentence, never a traceback."""
 
     error: str
+
+
+class EmptyBody(BaseModel):
+    """The body of a write that needs nothing more: `{}`. Every write takes a JSON body, which an
+    HTML form of another site cannot send (`forgery.py`)."""
+
+
+def body_of(operation: Operation) -> type[BaseModel] | None:
+    """Return the JSON body an operation takes: its own, or `{}` for a POST without one."""
+    return operation.body or (EmptyBody if operation.method == "POST" else None)
 
 
 @dataclass
@@ -159,13 +170,26 @@ def signature(operation: Operation) -> inspect.Signature:
         return inspect.Parameter(name, keyword, annotation=annotation, **default)  # type: ignore[arg-type]
 
     parameters = [parameter("request", Request), parameter("puzzle_id", PuzzleId)]
-    if operation.body is not None:
-        parameters.append(parameter("body", operation.body))
+    if body_of(operation) is not None:
+        parameters.append(parameter("body", body_of(operation)))
     if operation.query is not None:
         parameters.append(parameter("query", Annotated[operation.query, Query()]))
     if operation.access != "public":
         parameters.append(parameter("room", RoomQuery, default=None))
     return inspect.Signature(parameters, return_annotation=Response)
+
+
+def refused_writes(method: str) -> dict[int | str, dict[str, Any]]:
+    """Return the statuses a write is refused with before any route sees it (`forgery.py`)."""
+    refused: dict[int | str, dict[str, Any]] = {}
+    if method in UNSAFE:
+        refused[403] = {"model": ErrorBody, "description": "a write another site's page may have "
+                        "forged: the player's cookie (or no credential) with neither "
+                        "`Sec-Fetch-Site: same-origin` nor the server's own Origin"}  # fmt: skip
+    if method == "POST":
+        refused[400] = {"model": ErrorBody, "description": "no JSON body, or malformed JSON"}
+        refused[413] = {"model": ErrorBody, "description": "a body over 4096 bytes"}
+    return refused
 
 
 def statuses(operation: Operation) -> dict[int | str, dict[str, Any]]:
@@ -178,16 +202,17 @@ def statuses(operation: Operation) -> dict[int | str, dict[str, Any]]:
     }
     if private:
         answers[401] = "a token that is malformed, wrong or forgotten"
-    if operation.body is not None:
+    if body_of(operation) is not None:
         answers[400] = "malformed JSON or a missing field" + (
             f"; {operation.bad_input}" if operation.bad_input else ""
         )
         answers[413] = "a body over 4096 bytes"
     elif operation.bad_input or private:
-        answers[400] = operation.bad_input or "a room's code that is not 4-40 letters and digits"
+        answers[400] = operation.bad_input or f"a room's code that is not {ROOM_CODE_RULE}"
     declared: dict[int | str, dict[str, Any]] = {
         status: {"model": ErrorBody, "description": text} for status, text in answers.items()
     }
+    declared = refused_writes(operation.method) | declared
     if not private:
         declared[304] = {"description": "the ETag named in If-None-Match is still current"}
     return declared

@@ -305,7 +305,10 @@ class Progress:
         return {row.pop("game"): row for row in rows}
 
 
+ROOM_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"  # no 0/o, 1/l/i: none easy to misread
+ROOM_CODE_LENGTH = 16
+
+
 def room_code() -> str:
-    """Return a new room's code: 16 letters and digits (79 bits), none of them easy to misread."""
-    alphabet = "abcdefghjkmnpqrstuvwxyz23456789"  # no 0/o, 1/l/i
-    return "".join(secrets.choice(alphabet) for _ in range(16))
+    """Return a new room's code: 16 letters and digits of ROOM_ALPHABET (79 bits)."""
+    return "".join(secrets.choice(ROOM_ALPHABET) for _ in range(ROOM_CODE_LENGTH))

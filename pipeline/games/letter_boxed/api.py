@@ -119,7 +119,7 @@ API = GameApi(
                   clues, CluesAnswer, "read"),
         Operation("POST", "/reveal", "Reveal a best solution (the reveal is kept)", reveal,
                   RevealAnswer, "write"),
-        Operation("DELETE", "/progress", "Start the board again: forget the chain", restart,
+        Operation("POST", "/restart", "Start the board again: forget the chain", restart,
                   ProgressAnswer, "write"),
     ),
     statistics=("puzzles", "words", "solved", "solved_within_par", "current_streak",

@@ -163,7 +163,7 @@ API = GameApi(
                   CluesAnswer, "read"),
         Operation("POST", "/reveal", "Reveal every answer (the reveal is kept)", reveal,
                   RevealAnswer, "write"),
-        Operation("DELETE", "/progress", "Start the puzzle again: forget the words found",
+        Operation("POST", "/restart", "Start the puzzle again: forget the words found",
                   restart, ProgressAnswer, "write"),
     ),
     statistics=("puzzles", "words", "points", "genius", "queen_bee", "current_streak",
