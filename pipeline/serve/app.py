@@ -173,7 +173,8 @@ class JsonCors(CORSMiddleware):
         answer = super().preflight_response(request_headers)
         if answer.status_code != 400:
             return answer
-        refused = bytes(answer.body).decode().lower()
+        refused = bytes(answer.body).decode()  # "Disallowed CORS origin, method"
+        refused = refused[:1].lower() + refused[1:]
         headers = {"Vary": "Origin", "Cache-Control": caching.ERROR}
         return JSONResponse({"error": f"a refused CORS preflight: {refused}"}, 400, headers)
 

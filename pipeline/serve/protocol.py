@@ -11,12 +11,15 @@ all in, so these live here, where the bytes arrive (uvicorn's own settings give 
 - A worker holds at most `max_connections`. A connection over it closes the one that has waited
   longest for its client (idle between requests, or still sending one), so that slow clients
   cannot keep the places of those that send their request at once; when every other one is being
-  answered, uvicorn's `limit_concurrency` answers it 503.
+  answered, its request is answered 503. (uvicorn's `limit_concurrency` would answer that 503 in
+  plain text with a log line each, and counts the tasks of requests already answered, so that a
+  client pipelining its requests is refused under the cap.)
 - A closed connection marks every request of it as disconnected, the one being answered
   included. uvicorn marks only the last one read, so a pipelined request answered after its
   connection was closed wrote to a closed transport, and uvloop's exception logged two tracebacks.
 - What the HTTP layer answers itself (a request it cannot parse, the 503, 408, 431) is a JSON
-  error with the headers of every answer (`headers.py`).
+  error with the headers of every answer (`headers.py`), and none of it is logged: each is one
+  request a client can repeat at will (uvicorn logged a line for each malformed one).
 """
 
 from __future__ import annotations
@@ -26,9 +29,9 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+import httptools
 from uvicorn._types import ASGI3Application, ASGIReceiveCallable, ASGISendCallable, Scope
 from uvicorn.config import Config
-from uvicorn.protocols.http.flow_control import service_unavailable
 from uvicorn.protocols.http.httptools_impl import (
     STATUS_LINE,
     HttpToolsProtocol,
@@ -38,6 +41,7 @@ from uvicorn.server import ServerState
 
 from pipeline.serve.headers import NOTHING, security_headers
 
+MALFORMED = "a malformed request: an unknown method, or a line or header not HTTP/1.1"
 ERROR_HEADERS = [
     (b"content-type", b"application/json"),
     (b"cache-control", b"no-store"),
@@ -110,7 +114,7 @@ class LimitedHttpToolsProtocol(HttpToolsProtocol):
     def data_received(self, data: bytes) -> None:
         while data:
             if not self.head_pending:
-                super().data_received(data)
+                self.parse(data)
                 return
             room = self.limits.max_head_bytes - self.head_bytes
             if room <= 0:
@@ -118,9 +122,20 @@ class LimitedHttpToolsProtocol(HttpToolsProtocol):
                 return
             piece, data = data[:room], data[room:]
             self.head_bytes += len(piece)
-            super().data_received(piece)
+            self.parse(piece)
             if self.transport.is_closing():
                 return
+
+    def parse(self, data: bytes) -> None:
+        """Feed bytes to the parser, as uvicorn does, without its log line for each malformed
+        request (one a request a client can send at will)."""
+        self._unset_keepalive_if_required()
+        try:
+            self.parser.feed_data(data)
+        except httptools.HttpParserError:
+            self.refuse(400, MALFORMED)
+        except httptools.HttpParserUpgrade:
+            pass  # no WebSocket here (`ws="none"`): the request is answered as any other
 
     def on_message_begin(self) -> None:
         super().on_message_begin()
@@ -142,10 +157,11 @@ class LimitedHttpToolsProtocol(HttpToolsProtocol):
 
     def _start_asgi_task(self, cycle: RequestResponseCycle, app: ASGI3Application) -> None:
         self.answering = cycle
-        super()._start_asgi_task(cycle, server_full if app is service_unavailable else app)
+        full = len(self.connections) > self.limits.max_connections
+        super()._start_asgi_task(cycle, server_full if full else app)
 
     def send_400_response(self, msg: str) -> None:
-        self.refuse(400, "a malformed request: an unknown method, or a line or header not HTTP/1.1")
+        self.refuse(400, MALFORMED)
 
     def is_answering(self) -> bool:
         """Return True while an answer is being worked out or written on the connection (its

@@ -2,8 +2,8 @@
 one function (`server_config`) that the command, the tests and the benches all use, so that each
 runs the limits a deployment runs.
 
-From uvicorn's own settings: no `server` header; a keep-alive timeout (KEEP_ALIVE_SECONDS); the
-connection cap's 503 (`limit_concurrency`); no WebSocket; `X-Forwarded-For` and
+From uvicorn's own settings: no `server` header; a keep-alive timeout (KEEP_ALIVE_SECONDS); no
+WebSocket; `X-Forwarded-For` and
 `X-Forwarded-Proto` read only from the proxies `--forwarded-allow-ips` names (uvicorn's
 `FORWARDED_ALLOW_IPS` forms: addresses, networks, `*`; none by default, where uvicorn would trust
 127.0.0.1). Each worker may hold at most half the open files it may have, whatever
@@ -75,7 +75,6 @@ def server_config(
         access_log=False,  # the application writes its own (serve/access_log.py)
         server_header=False,
         timeout_keep_alive=KEEP_ALIVE_SECONDS,
-        limit_concurrency=connections + 1,  # over the cap when no connection could be closed
         proxy_headers=bool(trusted),
         forwarded_allow_ips=trusted or None,
     )
