@@ -4,13 +4,12 @@ progress in the store (`storage/player_progress.py`). A process keeps nothing a 
 besides a cache of the read-only warehouse's puzzles, so any number of processes on any number of
 machines serve the same players from one store.
 
-Every error is JSON, `{"error": "..."}`: 400 for malformed JSON, a bad word or a bad room code, 401
-for a token the store does not know, 403 for a write another site's page may have forged
-(`forgery.py`), 404 for an unknown puzzle, room or path (a path is never redirected: the Host
-header names no address the server sends), 405 (with `Allow`) for a method a path does not take,
-413 for a body over 4 KB, 400 for a POST without a JSON body, 503 when there is no warehouse to
-play from or the progress store cannot be reached; a fault is logged with its traceback and
-answered 500 without one. Every answer carries the headers of `headers.py` (a
+Every error is JSON, `{"error": "..."}`: 400 for malformed JSON, a write without a JSON body, a bad
+word or a bad room code, 401 for a token the store does not know, 403 for a write another site's
+page may have forged (`forgery.py`), 404 for an unknown puzzle, room or path (a path is never
+redirected: no address is built from the Host header), 405 (with `Allow`) for a method a path does
+not take, 413 for a body over 4 KB, 503 when there is no warehouse to play from or the progress
+store cannot be reached; a fault is logged with its traceback and answered 500 without one. Every answer carries the headers of `headers.py` (a
 Content-Security-Policy and its kin). Each response says how long the server worked on it
 (`Server-Timing: app;dur=MILLISECONDS`), which `pipeline bench serve` reads; `HEAD` is answered
 wherever `GET` is.

@@ -118,7 +118,8 @@ class LimitedHttpToolsProtocol(HttpToolsProtocol):
                 return
             room = self.limits.max_head_bytes - self.head_bytes
             if room <= 0:
-                self.refuse(431, f"the request line and headers are over {self.head_bytes} bytes")
+                over = self.limits.max_head_bytes
+                self.refuse(431, f"the request line and headers are over {over} bytes")
                 return
             piece, data = data[:room], data[room:]
             self.head_bytes += len(piece)
