@@ -19,6 +19,7 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 import requests
@@ -43,7 +44,7 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @contextlib.contextmanager
-def serving(built: Path, folder: Path, **settings: object) -> Iterator[Running]:
+def serving(built: Path, folder: Path, **settings: Any) -> Iterator[Running]:
     """Serve the command warehouse on a new SQLite store, with `settings` changed."""
     with pytest.MonkeyPatch.context() as env:
         env.setenv("PIPELINE_CUSTOM", str(built.parent / "built_lists"))

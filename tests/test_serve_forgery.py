@@ -15,6 +15,7 @@ import threading
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import Any
 
 import pytest
 import requests
@@ -42,7 +43,7 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
 
 
 @contextlib.contextmanager
-def serving(built: Path, folder: Path, **settings: object) -> Iterator[Running]:
+def serving(built: Path, folder: Path, **settings: Any) -> Iterator[Running]:
     """Serve the command warehouse on a new SQLite store, `--cors-origin CLONE`."""
     running = start_server(built, folder / "progress.sqlite", (CLONE,), **settings)
     try:
