@@ -179,7 +179,7 @@ def test_clients_too_slow_to_send_a_request_are_dropped(built: Path, tmp_path: P
         while len(answers) < len(slow) and time.monotonic() < started + WAIT:
             # a byte every half second until just before the timeout (a byte sent to a closed
             # connection would make the kernel reset it, and lose the answer unread)
-            more = b"X" if time.monotonic() < started + 1.5 else b""
+            more = b"X" if time.monotonic() < started + 1.0 else b""
             for index, connection in enumerate(slow):
                 if index not in answers and (ended := ended_answer(connection, more)) is not None:
                     answers[index] = ended
@@ -215,7 +215,7 @@ def ended_answer(connection: socket.socket, more: bytes) -> bytes | None:
 
 
 def test_a_full_worker_closes_the_connection_waiting_longest(built: Path, tmp_path: Path) -> None:
-    with serving(built, tmp_path, max_connections=3) as running:
+    with serving(built, tmp_path, max_connections=3, request_timeout=60.0) as running:
         idle = [connect(running) for _ in range(3)]
         time.sleep(0.2)  # each accepted in its turn: the first has waited longest
         assert requests.get(f"{running.url}/api/health", timeout=WAIT).status_code == 200
@@ -234,11 +234,13 @@ def test_a_worker_whose_every_connection_is_being_answered_says_503(
         busy = []
         for _ in range(2):  # each asks for eight large files and reads none: its answer waits
             connection = socket.socket()
+            connection.settimeout(WAIT)
             connection.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
             connection.connect(("127.0.0.1", int(running.url.rsplit(":", 1)[1])))
             connection.sendall(BUNDLE * 8)
+            connection.recv(1, socket.MSG_PEEK)  # its first answer is being written
             busy.append(connection)
-        time.sleep(1.0)
+        time.sleep(0.5)  # and its second waits for the first to be read
         answer, closed = exchange(running, HEALTH)
         assert closed and status_and_body(answer) == (503, {
             "error": "the server is answering as many connections as it holds: try again"

@@ -25,6 +25,7 @@ all in, so these live here, where the bytes arrive (uvicorn's own settings give 
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
 from dataclasses import dataclass
 from typing import Any
@@ -42,6 +43,9 @@ from uvicorn.server import ServerState
 from pipeline.serve.headers import NOTHING, security_headers
 
 MALFORMED = "a malformed request: an unknown method, or a line or header not HTTP/1.1"
+# the order in which connections begin to wait for their clients (the loop's clock, read once an
+# iteration, gives the connections accepted together the same time)
+WAITS = itertools.count()
 ERROR_HEADERS = [
     (b"content-type", b"application/json"),
     (b"cache-control", b"no-store"),
@@ -97,11 +101,11 @@ class LimitedHttpToolsProtocol(HttpToolsProtocol):
         self.head_bytes = 0
         self.answering: RequestResponseCycle | None = None  # the request whose answer runs
         self.request_timer: asyncio.TimerHandle | None = None
-        self.waiting_since = 0.0  # when it began to wait for its client
+        self.waiting_turn = 0  # when it began to wait for its client, in order (WAITS)
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
-        self.waiting_since = self.loop.time()
+        self.waiting_turn = next(WAITS)
         self.start_request_timer()
         if len(self.connections) > self.limits.max_connections:
             self.make_room()
@@ -153,7 +157,7 @@ class LimitedHttpToolsProtocol(HttpToolsProtocol):
         self.stop_request_timer()
 
     def on_response_complete(self) -> None:
-        self.waiting_since = self.loop.time()
+        self.waiting_turn = next(WAITS)
         super().on_response_complete()
 
     def _start_asgi_task(self, cycle: RequestResponseCycle, app: ASGI3Application) -> None:
@@ -225,4 +229,4 @@ class LimitedHttpToolsProtocol(HttpToolsProtocol):
             if isinstance(c, LimitedHttpToolsProtocol) and c is not self and c.is_waiting()
         ]
         if waiting:
-            min(waiting, key=lambda c: c.waiting_since).close()
+            min(waiting, key=lambda c: c.waiting_turn).close()
