@@ -80,6 +80,7 @@ def serve(
     """
     import uvicorn
 
+    from pipeline.serve.limits import Limits
     from pipeline.serve.settings import Settings
     from pipeline.storage.player_progress import Progress, redacted
 
@@ -95,7 +96,12 @@ def serve(
     if "*" in origins:
         print("warning: --cors-origin '*': a page of any site may call the API", file=sys.stderr)
     settings = Settings(
-        config.warehouse_path(), config.progress_store(), is_offline(offline), origins, True
+        config.warehouse_path(),
+        config.progress_store(),
+        is_offline(offline),
+        origins,
+        True,
+        Limits.from_environment(),  # malformed: one error line now, not in each worker
     )
     Progress(settings.progress).close()  # unreachable: one error line now; older: upgraded once
     os.environ.update(settings.environment())  # what each worker process reads its settings from

@@ -40,6 +40,7 @@ from pipeline.games.play import MAX_GENERATED_PLACE, BadGuess, UnknownPuzzle
 from pipeline.model.difficulty import Difficulty
 from pipeline.serve import caching, docs
 from pipeline.serve.access_log import AccessLog
+from pipeline.serve.limits import RateLimited, RateLimits
 from pipeline.serve.middleware import EveryRequest
 from pipeline.serve.players import (
     COOKIE,
@@ -50,7 +51,7 @@ from pipeline.serve.players import (
     set_cookie,
 )
 from pipeline.serve.puzzles import Puzzles
-from pipeline.serve.routes import OPTIONAL_PLAYER, ErrorBody, add_game_routes
+from pipeline.serve.routes import OPTIONAL_PLAYER, ErrorBody, add_game_routes, spend
 from pipeline.serve.settings import Settings
 from pipeline.serve.threads import add_store_threads, in_store
 from pipeline.storage.player_progress import PLAYER, ROOM, Progress
@@ -90,7 +91,10 @@ def create_app(settings: Settings, downloader: Callable[[], Downloader] | None =
     downloader today's live puzzle is fetched with (when it is first asked for)."""
     from pipeline import __version__
 
-    puzzles = Puzzles(settings.warehouse, downloader or settings.downloader)
+    limits = settings.limits
+    puzzles = Puzzles(
+        settings.warehouse, downloader or settings.downloader, limits.cache_entries, limits.cache_mb
+    )
     app = FastAPI(
         title="NYT word games: play " + " and ".join(g.title for g in GAMES if hooks_of(g).api()),
         description="Archived, today's and generated puzzles, judged by the NYT's official "
@@ -104,6 +108,7 @@ def create_app(settings: Settings, downloader: Callable[[], Downloader] | None =
         # times at every request
         telemetry={"tracing": False, "metrics": False, "logs": False},
     )
+    app.state.puzzles, app.state.rate_limits = puzzles, RateLimits(limits)
     app.state.progress = Progress(settings.progress)
     app.state.claimable = app.state.progress.has_unclaimed()
     add_store_threads(app, app.state.progress.dialect.threads)
@@ -226,8 +231,13 @@ def add_player_routes(app: FastAPI) -> None:
         503: {"model": ErrorBody, "description": "the progress store cannot be reached"}
     }
 
-    @app.post("/api/players", status_code=201, summary="A new player: its token", responses=down)
+    new: dict[int | str, dict[str, Any]] = down | {
+        429: {"model": ErrorBody, "description": "too many new players and rooms from this address"}
+    }
+
+    @app.post("/api/players", status_code=201, summary="A new player: its token", responses=new)
     async def new_player(request: Request) -> JSONResponse:
+        spend(request, "new_players")
         token, _ = await in_store(request, lambda: progress.new_owner(PLAYER))
         return caching.private({"token": token}, 201)
 
@@ -255,8 +265,9 @@ def add_player_routes(app: FastAPI) -> None:
         found = await in_store(request, lambda: progress.statistics(who.owner(), dt.date.today()))
         return caching.private(statistics_by_game(found))
 
-    @app.post("/api/rooms", status_code=201, summary="A new room: its code", responses=down)
+    @app.post("/api/rooms", status_code=201, summary="A new room: its code", responses=new)
     async def new_room(request: Request) -> JSONResponse:
+        spend(request, "new_players")
         code, _ = await in_store(request, lambda: progress.new_owner(ROOM))
         return caching.private({"room": code}, 201)
 
@@ -300,6 +311,10 @@ def add_error_handlers(app: FastAPI) -> None:
         if exc.from_cookie:
             clear_cookie(response)
         return response
+
+    @app.exception_handler(RateLimited)
+    async def too_many(_: Request, exc: RateLimited) -> JSONResponse:
+        return error(429, str(exc), {"Retry-After": str(exc.retry_after)})
 
     @app.exception_handler(UserError)
     async def unavailable(_: Request, exc: UserError) -> JSONResponse:

@@ -19,6 +19,7 @@ from pipeline.games.api import GameApi, Operation
 from pipeline.games.generated import ID_FORMAT
 from pipeline.games.hooks import hooks_of
 from pipeline.serve import caching
+from pipeline.serve.limits import RateLimits, address_of
 from pipeline.serve.players import Caller, RoomQuery, authorize
 from pipeline.serve.puzzles import Puzzles
 from pipeline.serve.threads import in_store
@@ -114,10 +115,12 @@ def add_operation(
         # who asks, read from the request itself (not a FastAPI dependency: solving one costs a
         # tenth of a guess's time in the server); before the puzzle, so 401 comes before 404
         who = None if operation.access == "public" else authorize(request, room)
+        if who is not None and operation.access == "write":
+            spend_a_write(request, who)
         # a puzzle not read yet may take seconds (a generated one): read in a thread, away from
         # the event loop and the store's threads, which then do the work (one transaction)
-        puzzle = api.kept(puzzles, puzzle_id) or await run_in_threadpool(
-            api.read, puzzles, puzzle_id
+        puzzle = puzzles.kept(game, puzzle_id) or await run_in_threadpool(
+            puzzles.puzzle, game, api, puzzle_id, lambda: spend(request, "generated")
         )
 
         def work() -> tuple[dict, str | None]:
@@ -151,6 +154,22 @@ def add_operation(
     )
 
 
+def spend(request: Request, kind: str) -> None:
+    """Take one of the asking address's tokens of a kind (`limits.py`); RateLimited when none is
+    left."""
+    limits: RateLimits = request.app.state.rate_limits
+    limits.spend(kind, address_of(request.client.host if request.client else None))
+
+
+def spend_a_write(request: Request, who: Caller) -> None:
+    """Take one of the writer's tokens: a player's own, else (no player) the address's, of new
+    players when the write makes one."""
+    if who.token is not None:
+        request.app.state.rate_limits.spend("writes", who.token)
+    else:
+        spend(request, "writes" if who.room is not None else "new_players")
+
+
 def signature(operation: Operation) -> inspect.Signature:
     """Return the parameters FastAPI reads an operation's request into."""
 
@@ -178,6 +197,9 @@ def statuses(operation: Operation) -> dict[int | str, dict[str, Any]]:
     }
     if private:
         answers[401] = "a token that is malformed, wrong or forgotten"
+    answers[429] = "too many new generated puzzles from this address" + (
+        ", or too many writes of this player" if operation.access == "write" else ""
+    )
     if operation.body is not None:
         answers[400] = "malformed JSON or a missing field" + (
             f"; {operation.bad_input}" if operation.bad_input else ""

@@ -4,11 +4,12 @@ process through the environment (`PIPELINE_*`), as a deployment on several machi
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pipeline import config
+from pipeline.serve.limits import Limits
 
 if TYPE_CHECKING:
     from pipeline.storage.download import Downloader
@@ -23,6 +24,7 @@ class Settings:
     offline: bool = False
     cors_origins: tuple[str, ...] = ()
     access_log: bool = False  # one line a request on standard output (serve/access_log.py)
+    limits: Limits = field(default_factory=Limits)  # caches, rates and expiry (serve/limits.py)
 
     @classmethod
     def from_environment(cls) -> Settings:
@@ -33,6 +35,7 @@ class Settings:
             config.offline_from_env(),
             config.cors_origins(),
             config.access_log(),
+            limits=Limits.from_environment(),
         )
 
     def environment(self) -> dict[str, str]:
@@ -43,6 +46,7 @@ class Settings:
             "PIPELINE_OFFLINE": "1" if self.offline else "",
             "PIPELINE_CORS_ORIGINS": " ".join(self.cors_origins),
             "PIPELINE_ACCESS_LOG": "1" if self.access_log else "",
+            **self.limits.environment(),
         }
 
     def downloader(self) -> Downloader:
