@@ -2,13 +2,15 @@
 its puzzle cache stays within its caps in entries and bytes however many ids a client asks for,
 an unknown id is answered and not kept, an id longer than any real one is unknown at once, and
 per-client token buckets answer 429 with `Retry-After` past a client's rate: new players (by
-address), writes (by player) and generated puzzles nobody asked for before (by address). Over
-real HTTP on the command warehouse (tests/test_serve.py's), with the SQLite store."""
+address), writes (by player) and generated puzzles nobody asked for before (by address); players
+never written to are forgotten at start-up. Over real HTTP on the command warehouse
+(tests/test_serve.py's), with the SQLite store (and PostgreSQL for the expiry)."""
 
 from __future__ import annotations
 
 import gc
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -21,6 +23,7 @@ from pipeline.cli.app import app
 from pipeline.games.generated import MAX_ID_LENGTH
 from pipeline.serve.limits import BUCKETS, Buckets, Limits, Rate, address_of
 from pipeline.serve.puzzles import Puzzles, estimated_bytes
+from pipeline.storage.player_progress import PLAYER, Progress
 from tests.command_warehouse import build_command_warehouse
 from tests.serving import NO_RATES, Running, start_server
 
@@ -190,3 +193,28 @@ def test_a_malformed_limit_is_one_error_line(monkeypatch: pytest.MonkeyPatch) ->
         done.output
         == "error: the limit PIPELINE_CACHE_MB='lots' is not a whole number of 0 or more\n"
     )
+
+
+def test_the_server_forgets_unused_players_at_start_up(
+    serve: list[Running], built: Path, progress_store: str | Path
+) -> None:
+    store = Progress(progress_store)
+    try:
+        old, _ = store.new_owner(PLAYER)
+        with store.dialect.writing() as session:  # made two days ago, never written to since
+            session.run_text("UPDATE owners SET created_at = '2000-01-01T00:00:00+00:00'")
+        fresh, _ = store.new_owner(PLAYER)
+    finally:
+        store.close()
+    running = start_server(built, progress_store)
+    serve.append(running)
+
+    def status(token: str) -> int:
+        bearer = {"Authorization": f"Bearer {token}"}
+        return running.get("/api/players/me/stats", headers=bearer).status_code
+
+    deadline = time.monotonic() + 20
+    while status(old) != 401:
+        assert time.monotonic() < deadline, "the unused player was never forgotten"
+        time.sleep(0.05)
+    assert status(fresh) == 200

@@ -15,6 +15,7 @@ wherever `GET` is.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import logging
 import sys
@@ -38,7 +39,7 @@ from pipeline.games.generated import GENERATED_ID
 from pipeline.games.hooks import hooks_of
 from pipeline.games.play import MAX_GENERATED_PLACE, BadGuess, UnknownPuzzle
 from pipeline.model.difficulty import Difficulty
-from pipeline.serve import caching, docs
+from pipeline.serve import caching, docs, expiry
 from pipeline.serve.access_log import AccessLog
 from pipeline.serve.limits import RateLimited, RateLimits
 from pipeline.serve.middleware import EveryRequest
@@ -54,7 +55,7 @@ from pipeline.serve.puzzles import Puzzles
 from pipeline.serve.routes import OPTIONAL_PLAYER, ErrorBody, add_game_routes, spend
 from pipeline.serve.settings import Settings
 from pipeline.serve.threads import add_store_threads, in_store
-from pipeline.storage.player_progress import PLAYER, ROOM, Progress
+from pipeline.storage.player_progress import PLAYER, ROOM, Progress, StoreUnavailable
 
 if TYPE_CHECKING:
     from pipeline.storage.download import Downloader
@@ -109,9 +110,12 @@ def create_app(settings: Settings, downloader: Callable[[], Downloader] | None =
         telemetry={"tracing": False, "metrics": False, "logs": False},
     )
     app.state.puzzles, app.state.rate_limits = puzzles, RateLimits(limits)
-    app.state.progress = Progress(settings.progress)
-    app.state.claimable = app.state.progress.has_unclaimed()
-    add_store_threads(app, app.state.progress.dialect.threads)
+    # a worker starts without its store (down, or unreachable): 503 where it is needed until
+    # it is back, never a worker that cannot start
+    app.state.progress = Progress(settings.progress, when_reachable=True)
+    app.state.claimable = still_claimable(app.state.progress)
+    add_store_threads(app, app.state.progress.threads)
+    expiry.add_purges(app, app.state.progress, limits)
     add_error_handlers(app)
     add_game_routes(app, puzzles, __version__)  # first: a request tries the routes in order
     add_general_routes(app, puzzles, __version__)
@@ -158,7 +162,8 @@ def add_general_routes(app: FastAPI, puzzles: Puzzles, version: str) -> None:
             else HTMLResponse(page, headers=headers)
         )
         if app.state.claimable and COOKIE not in request.cookies:
-            await claim_progress_from_before_players(app, request, response)
+            with contextlib.suppress(StoreUnavailable):  # the page, even without its store
+                await claim_progress_from_before_players(app, request, response)
         return response
 
     @app.get("/api/health", summary="Whether the server answers")
@@ -206,6 +211,15 @@ ID_FORMS = {
 }
 
 
+def still_claimable(progress: Progress) -> bool:
+    """Return whether progress from before players may wait to be claimed (unknown while the
+    store cannot be reached: the first page then asks)."""
+    try:
+        return progress.has_unclaimed()
+    except StoreUnavailable:
+        return True
+
+
 async def claim_progress_from_before_players(
     app: FastAPI, request: Request, response: Response
 ) -> None:
@@ -249,7 +263,7 @@ def add_player_routes(app: FastAPI) -> None:
         openapi_extra=PLAYER_ONLY,
     )
     async def forget_player(request: Request, who: PlayerCaller) -> JSONResponse:
-        await in_store(request, lambda: progress.forget(who.player()))
+        await in_store(request, lambda: who.known(lambda: progress.forget(who.player())))
         response = caching.private({"forgotten": True})
         clear_cookie(response)
         return response
@@ -262,7 +276,9 @@ def add_player_routes(app: FastAPI) -> None:
         openapi_extra=OPTIONAL_PLAYER,
     )
     async def statistics(request: Request, who: PlayerCaller) -> JSONResponse:
-        found = await in_store(request, lambda: progress.statistics(who.owner(), dt.date.today()))
+        found = await in_store(
+            request, lambda: who.read(lambda named: progress.statistics(named, dt.date.today()))
+        )
         return caching.private(statistics_by_game(found))
 
     @app.post("/api/rooms", status_code=201, summary="A new room: its code", responses=new)

@@ -7,6 +7,7 @@ document. A new game needs no line here."""
 from __future__ import annotations
 
 import inspect
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Annotated, Any
 
@@ -23,7 +24,13 @@ from pipeline.serve.limits import RateLimits, address_of
 from pipeline.serve.players import Caller, RoomQuery, authorize
 from pipeline.serve.puzzles import Puzzles
 from pipeline.serve.threads import in_store
-from pipeline.storage.player_progress import PuzzleKey, PuzzleProgress
+from pipeline.storage.player_progress import (
+    Progress,
+    PuzzleKey,
+    PuzzleProgress,
+    Who,
+    Written,
+)
 
 PuzzleId = Annotated[
     str,
@@ -44,7 +51,9 @@ class ErrorBody(BaseModel):
 
 @dataclass
 class GameCall:
-    """One request to a game's operation, where the store is used (`games.api.Call`)."""
+    """One request to a game's operation, where the store is used (`games.api.Call`): each write
+    one round trip to the store, which answers with the progress after it (`progress()` then
+    asks nothing more)."""
 
     puzzles: Puzzles
     puzzle: Any
@@ -52,6 +61,7 @@ class GameCall:
     query: Any
     api: GameApi
     who: Caller | None  # None for a public operation, which reads no progress
+    _after: PuzzleProgress | None = None  # the progress the last write answered
 
     @property
     def key(self) -> PuzzleKey:
@@ -63,33 +73,37 @@ class GameCall:
         return self.who
 
     def progress(self) -> PuzzleProgress:
+        if self._after is not None:
+            return self._after
         who = self._who()
-        return who.progress.progress(who.owner(), self.key)
+        return who.read(lambda named: who.progress.progress(named, self.key))
+
+    def _write(self, work: Callable[[Progress, Who], Written]) -> Written:
+        who = self._who()
+        written = who.write(lambda named: work(who.progress, named))
+        self._after = written.progress
+        return written
 
     def add_word(self, word: str, points: int) -> bool:
-        who = self._who()
         facts = self.api.facts(self.puzzle)
-        return who.progress.add_word(who.owner(create=True), self.key, facts, word, points)  # type: ignore[arg-type]
+        return self._write(
+            lambda store, named: store.add_word(named, self.key, facts, word, points)
+        ).changed
 
     def fill_points(self, points: dict[str, int]) -> None:
         who = self._who()
-        who.progress.fill_points(who.owner(create=True), self.key, points)  # type: ignore[arg-type]
+        who.read(lambda named: who.progress.fill_points(named, self.key, points))
 
     def replace_chain(self, chain: list[str], solved: bool) -> None:
-        who = self._who()
         facts = self.api.facts(self.puzzle)
-        who.progress.replace_chain(who.owner(create=True), self.key, facts, chain, solved)  # type: ignore[arg-type]
+        self._write(lambda store, named: store.replace_chain(named, self.key, facts, chain, solved))
 
     def clear(self) -> None:
-        who = self._who()
-        owner = who.owner()
-        if owner is not None:  # nobody yet: nothing to forget
-            who.progress.clear(owner, self.key)
+        self._write(lambda store, named: store.clear(named, self.key))
 
     def reveal(self) -> None:
-        who = self._who()
         facts = self.api.facts(self.puzzle)
-        who.progress.reveal(who.owner(create=True), self.key, facts)  # type: ignore[arg-type]
+        self._write(lambda store, named: store.reveal(named, self.key, facts))
 
 
 def add_game_routes(app: FastAPI, puzzles: Puzzles, version: str) -> None:
