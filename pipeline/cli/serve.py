@@ -159,3 +159,16 @@ def bench_serve(
     if store is not None and not store.startswith(("postgresql://", "postgres://")):
         raise UserError(f"--store {store!r} is not a PostgreSQL URL (postgresql://...)")
     emit(as_json, figures_record, format_figures, run_bench(players, workers, store))
+
+
+@bench_app.command("abuse")
+@user_errors
+def bench_abuse(as_json: AsJson = False) -> None:
+    """Attack the server as one client would (1,000 unknown ids, 100 generated ones, 40 slow connections) and print the worker's memory growth and the slow connections it still holds, each beside its target.
+
+    Example: pipeline bench abuse
+    """
+    from pipeline.bench.abuse import bench_abuse as run_bench
+    from pipeline.bench.figures import figures_record, format_figures
+
+    emit(as_json, figures_record, format_figures, run_bench())
