@@ -18,14 +18,18 @@ from typing import Any
 import pytest
 import requests
 import uvicorn
+from fastapi import FastAPI
 
 from pipeline.serve.app import create_app
+from pipeline.serve.limits import Limits
 from pipeline.serve.server import server_config
 from pipeline.serve.settings import Settings
 from pipeline.storage.download import Downloader
 from pipeline.storage.player_progress import Progress
 
 EMPTY: dict = {}  # the JSON body of a write that needs nothing more
+# A test's players all come from 127.0.0.1: no rate limit unless a test sets one
+NO_RATES = Limits(new_players_per_minute=0, writes_per_minute=0, generated_per_minute=0)
 
 
 @dataclass
@@ -37,6 +41,7 @@ class Running:
     thread: threading.Thread
     store: str | Path  # where its players' progress is kept
     progress: Progress  # the application's own handle on it
+    app: FastAPI
 
     def get(self, path: str, **kwargs) -> requests.Response:
         return requests.get(self.url + path, timeout=30, **kwargs)
@@ -86,15 +91,20 @@ def api_client(running: Running) -> Player:
 
 
 def start_server(
-    warehouse: Path, progress: str | Path, cors_origins: tuple[str, ...] = (), **settings: Any
+    warehouse: Path,
+    progress: str | Path,
+    cors_origins: tuple[str, ...] = (),
+    limits: Limits | None = None,
+    **settings: Any,
 ) -> Running:
     """Start the application on a free port of 127.0.0.1 in a thread, with `settings` (Settings'
-    fields) changed from the defaults; return when it listens."""
+    fields) changed from the defaults and no rate limits unless `limits` sets them (a test's
+    players all come from 127.0.0.1); return when it listens."""
     listening = socket.socket()
     listening.bind(("127.0.0.1", 0))
     port = listening.getsockname()[1]
     chosen = replace(
-        Settings(warehouse, progress, offline=True, cors_origins=cors_origins), **settings
+        Settings(warehouse, progress, True, cors_origins, limits=limits or NO_RATES), **settings
     )
     app = create_app(chosen, lambda: Downloader(warehouse.parent / "raw", None, True))
     listening.close()  # uvicorn binds it itself (a socket handed over answered 40 ms late)
@@ -106,7 +116,7 @@ def start_server(
     while not server.started:
         assert time.monotonic() < deadline, "the server did not start"
         time.sleep(0.02)
-    return Running(f"http://127.0.0.1:{port}", server, thread, progress, app.state.progress)
+    return Running(f"http://127.0.0.1:{port}", server, thread, progress, app.state.progress, app)
 
 
 @contextlib.contextmanager

@@ -16,7 +16,7 @@ from tests.docs_pages import leaf_commands
 
 SCHEMAS = Path(__file__).resolve().parent.parent / "docs" / "schemas"
 FIGURES = "bench_figures"  # the benches that print figures beside targets share one shape
-FIGURE_BENCHES = {"pipeline bench generate", "pipeline bench serve"}
+FIGURE_BENCHES = {"pipeline bench generate", "pipeline bench serve", "pipeline bench abuse"}
 
 
 def schema_name(command: str) -> str:

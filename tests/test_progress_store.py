@@ -17,6 +17,8 @@ from pipeline.storage.player_progress import (
     Progress,
     PuzzleFacts,
     PuzzleKey,
+    UnknownOwner,
+    Who,
     secret_hash,
 )
 
@@ -30,6 +32,12 @@ def bee_key(day: dt.date) -> PuzzleKey:
 
 def bee_facts(day: dt.date) -> PuzzleFacts:
     return PuzzleFacts(day.toordinal(), points=43, genius=30)
+
+
+def new_player(store: Progress) -> Who:
+    """Return a new player of the store, as a request names it (by its token)."""
+    token, _ = store.new_owner(PLAYER)
+    return Who.named(token)
 
 
 @pytest.fixture
@@ -60,22 +68,41 @@ def ownerships(store: Progress) -> list[tuple[str, str]]:
 
 def test_two_players_keep_apart_and_a_forgotten_one_leaves_nothing(store: Progress) -> None:
     day = dt.date(2024, 1, 10)
-    _, first = store.new_owner(PLAYER)
-    _, second = store.new_owner(PLAYER)
-    assert store.add_word(first, bee_key(day), bee_facts(day), "climbed", 14) is True
-    assert store.add_word(first, bee_key(day), bee_facts(day), "climbed", 14) is False
+    first, second = new_player(store), new_player(store)
+    assert store.add_word(first, bee_key(day), bee_facts(day), "climbed", 14).changed is True
+    assert store.add_word(first, bee_key(day), bee_facts(day), "climbed", 14).changed is False
     store.add_word(second, bee_key(day), bee_facts(day), "limb", 1)
     assert store.progress(first, bee_key(day)).found == ["climbed"]
     assert store.progress(second, bee_key(day)).found == ["limb"]
     store.forget(first)
-    assert store.progress(first, bee_key(day)).found == []
+    with pytest.raises(UnknownOwner):
+        store.progress(first, bee_key(day))
     with store.dialect.reading() as session:
-        left = session.rows_of_text("SELECT owner_id, word FROM words_found")
-    assert left == [{"owner_id": second, "word": "limb"}]
+        left = session.rows_of_text("SELECT word FROM words_found")
+    assert left == [{"word": "limb"}]
+
+
+def test_a_write_naming_nobody_makes_its_player_and_a_wrong_name_writes_nothing(
+    store: Progress,
+) -> None:
+    day = dt.date(2024, 1, 10)
+    made = store.add_word(
+        Who.named(None, None, new="t" * 43), bee_key(day), bee_facts(day), "limb", 1
+    )
+    assert (made.made, made.progress.found) == (True, ["limb"])
+    assert store.progress(Who.named("t" * 43), bee_key(day)).found == ["limb"]
+    for wrong, kind in ((Who.named("w" * 43), PLAYER), (Who.named(None, "nosuchroom"), ROOM)):
+        with pytest.raises(UnknownOwner) as unknown:
+            store.add_word(wrong, bee_key(day), bee_facts(day), "bide", 3)
+        assert unknown.value.kind == kind
+    nobody = store.clear(Who.named(None, None, new="u" * 43), bee_key(day))  # makes no one
+    assert (nobody.made, nobody.progress.found) == (False, [])
+    with store.dialect.reading() as session:
+        assert session.rows_of_text("SELECT count(*) AS n FROM owners") == [{"n": 1}]
 
 
 def test_statistics_count_streaks_ranks_and_boards_by_sql(store: Progress) -> None:
-    _, owner = store.new_owner(PLAYER)
+    owner = new_player(store)
     days = [dt.date(2024, 1, d) for d in (1, 2, 3, 5, 6)]  # runs of 3 and 2
     for day in days:
         store.add_word(owner, bee_key(day), bee_facts(day), "climbed", 14)
@@ -127,7 +154,7 @@ def test_statistics_count_streaks_ranks_and_boards_by_sql(store: Progress) -> No
 
 
 def test_a_chain_solved_after_a_reveal_counts_as_played_not_solved(store: Progress) -> None:
-    _, owner = store.new_owner(PLAYER)
+    owner = new_player(store)
     box = PuzzleKey("letter-boxed", "2024-01-06", "bamlciktoshp")
     facts = PuzzleFacts(dt.date(2024, 1, 6).toordinal(), par=4)
     store.reveal(owner, box, facts)
@@ -141,8 +168,11 @@ def test_a_room_is_one_game_for_whoever_has_its_code(store: Progress) -> None:
     code, room = store.new_owner(ROOM)
     assert len(code) == 16 and store.owner_of(ROOM, code) == room
     day = dt.date(2024, 1, 10)
-    store.add_word(room, bee_key(day), bee_facts(day), "limb", 1)
-    assert store.progress(store.owner_of(ROOM, code), bee_key(day)).found == ["limb"]
+    first, second = new_player(store), new_player(store)
+    store.add_word(Who(first.player, secret_hash(code)), bee_key(day), bee_facts(day), "limb", 1)
+    assert store.progress(Who.named(None, code), bee_key(day)).found == ["limb"]
+    assert store.progress(Who(second.player, secret_hash(code)), bee_key(day)).found == ["limb"]
+    assert store.progress(first, bee_key(day)).found == []  # the room's, not the player's
 
 
 def test_a_store_from_before_players_is_upgraded_and_claimed_once(tmp_path: Path) -> None:
@@ -169,7 +199,7 @@ def test_a_store_from_before_players_is_upgraded_and_claimed_once(tmp_path: Path
         assert store.has_unclaimed() is True
         token = store.claim_unclaimed()
         assert token is not None and store.claim_unclaimed() is None  # once
-        owner = store.owner_of(PLAYER, token)
+        owner = Who.named(token)
         assert store.progress(owner, bee_key(dt.date(2024, 1, 10))).found == ["limb", "climbed"]
         chain = store.progress(owner, PuzzleKey("letter-boxed", "g7-any-1", "bamlciktoshp"))
         assert chain.found == ["blacksmith", "hop"]
@@ -198,8 +228,7 @@ def test_progress_kept_under_today_moves_to_its_date_once(progress_store: str | 
     box = PuzzleKey("letter-boxed", "today", "bamlciktoshp")
     store = Progress(progress_store)  # written as the servers before wrote `today`
     try:
-        _, both = store.new_owner(PLAYER)
-        _, only_today = store.new_owner(PLAYER)
+        both, only_today = new_player(store), new_player(store)
         for word in ("climbed", "limb"):
             store.add_word(both, today, bee_facts(day), word, 1)
         store.reveal(both, today, bee_facts(day))
@@ -220,6 +249,62 @@ def test_progress_kept_under_today_moves_to_its_date_once(progress_store: str | 
         assert (moved.found, moved.solved) == (["blacksmith", "hop"], True)
         stats = upgraded.statistics(both, day)
         assert (stats[BEE]["puzzles"], stats[BEE]["words"]) == (1, 3)
+    finally:
+        upgraded.close()
+    again = Progress(progress_store)
+    again.close()
+    assert again.applied == []
+
+
+def test_players_and_rooms_unused_for_a_day_or_idle_for_400_days_are_forgotten(
+    store: Progress,
+) -> None:
+    day, now = dt.date(2024, 1, 10), dt.datetime.now(dt.UTC)
+    unused, idle = dt.timedelta(hours=24), dt.timedelta(days=400)
+    never_written = new_player(store)
+    store.new_owner(ROOM)  # never written to either
+    played, made = new_player(store), Who.named(None, None, new="m" * 43)
+    store.add_word(played, bee_key(day), bee_facts(day), "climbed", 14)
+    store.reveal(made, bee_key(day), bee_facts(day))  # made by its first write
+    with store.dialect.writing() as session:  # progress from before players: never forgotten
+        session.run_text(
+            "INSERT INTO owners (owner_id, kind, secret_hash, created_at) "
+            "VALUES ('from-before-players', 'unclaimed', NULL, '2000-01-01T00:00:00+00:00')"
+        )
+    assert store.purge(now + dt.timedelta(hours=23), unused, idle) == 0
+    assert store.purge(now + dt.timedelta(hours=25), unused, idle) == 2
+    with pytest.raises(UnknownOwner):
+        store.progress(never_written, bee_key(day))
+    assert store.progress(played, bee_key(day)).found == ["climbed"]
+    assert store.purge(now + dt.timedelta(days=399), unused, idle) == 0
+    assert store.purge(now + dt.timedelta(days=401), unused, idle) == 2
+    with store.dialect.reading() as session:
+        left = session.rows_of_text("SELECT kind FROM owners")
+        words = session.rows_of_text("SELECT count(*) AS n FROM words_found")
+    assert (left, words) == ([{"kind": "unclaimed"}], [{"n": 0}])
+
+
+def test_a_store_before_expiry_gets_the_time_of_each_owners_last_write(
+    progress_store: str | Path,
+) -> None:
+    day = dt.date(2024, 1, 10)
+    store = Progress(progress_store)
+    try:
+        played, unused = new_player(store), new_player(store)
+        store.add_word(played, bee_key(day), bee_facts(day), "climbed", 14)
+        with store.dialect.writing() as session:  # the shape before upgrade 003
+            session.run_text("ALTER TABLE owners DROP COLUMN written_at")
+    finally:
+        store.close()
+    upgraded = Progress(progress_store)
+    try:
+        assert [(u.number, u.name) for u in upgraded.applied] == [(3, "written_at")]
+        with upgraded.dialect.reading() as session:
+            rows = session.rows_of_text("SELECT secret_hash, written_at FROM owners")
+        written = {row["secret_hash"]: row["written_at"] for row in rows}
+        assert written[unused.player] is None  # never written to: unused from its making
+        assert written[played.player] is not None  # idle from the upgrade on
+        assert upgraded.progress(played, bee_key(day)).found == ["climbed"]
     finally:
         upgraded.close()
     again = Progress(progress_store)

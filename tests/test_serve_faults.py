@@ -188,3 +188,48 @@ def bearer_of(load: Load) -> dict[str, str]:
     """Return the Authorization header of the load's first player."""
     token = next(token for token in load.played.tokens if token is not None)
     return {"Authorization": f"Bearer {token}"}
+
+
+def test_workers_restarted_while_postgresql_is_down_come_up_and_serve_when_it_is_back(
+    built: Path, cluster: Cluster
+) -> None:
+    with started_server(cluster.url, workers=2, environment=environment(built)) as (
+        url,
+        _,
+        process,
+    ):
+        requests.get(url + PATH, timeout=30)
+        with Load(url, players=30) as load:
+            load.wait_for_guesses(40)
+            cluster.stop()
+            load.wait_for(lambda played: played.failures["HTTP 503"] >= 5)
+        bearer = bearer_of(load)
+        before = workers_of(process)
+        for worker in before:  # both die while the store is down: the supervisor restarts them
+            os.kill(worker, signal.SIGKILL)
+        wait_until(
+            lambda: len(workers_of(process)) == 2 and not set(workers_of(process)) & set(before)
+        )
+        wait_until(lambda: answers(f"{url}/api/health") == 200)
+        restarted = workers_of(process)
+        assert answers(f"{url}/api/health") == 200  # public routes: the warehouse alone
+        assert answers(url + PATH) == answers(f"{url}/") == answers(f"{url}/api/puzzles") == 200
+        down = requests.get(f"{url}{PATH}/progress", headers=bearer, timeout=30)
+        assert down.status_code == 503 and down.json()["error"].startswith("cannot reach the")
+        assert answers(f"{url}/api/players", "POST") == 503
+        time.sleep(2)
+        assert workers_of(process) == restarted  # no worker dies and starts again meanwhile
+        cluster.start()
+        wait_until(lambda: answers(f"{url}{PATH}/progress", headers=bearer) == 200)
+        checked = load.check()
+        assert (checked.lost, checked.cross_talk, checked.unreadable) == (0, 0, 0)
+        still_serves(url)
+        assert workers_of(process) == restarted  # back without a restart
+
+
+def answers(url: str, method: str = "GET", **kwargs: object) -> int:
+    """Return the status a request is answered with (0: no answer)."""
+    try:
+        return requests.request(method, url, timeout=10, **kwargs).status_code  # type: ignore[arg-type]
+    except requests.RequestException:
+        return 0

@@ -119,6 +119,7 @@ def serve(
 
     Example: pipeline serve --port 8000 --workers 2 --open
     """
+    from pipeline.serve.limits import Limits
     from pipeline.serve.server import run, server_config
     from pipeline.serve.settings import Settings
     from pipeline.storage.player_progress import Progress, redacted
@@ -147,6 +148,7 @@ def serve(
         check_proxies(forwarded_allow_ips),
         max_connections,
         request_timeout,
+        Limits.from_environment(),  # malformed: one error line now, not in each worker
     )
     Progress(settings.progress).close()  # unreachable: one error line now; older: upgraded once
     os.environ.update(settings.environment())  # what each worker process reads its settings from
@@ -194,3 +196,16 @@ def bench_serve(
     if store is not None and not store.startswith(("postgresql://", "postgres://")):
         raise UserError(f"--store {store!r} is not a PostgreSQL URL (postgresql://...)")
     emit(as_json, figures_record, format_figures, run_bench(players, workers, store))
+
+
+@bench_app.command("abuse")
+@user_errors
+def bench_abuse(as_json: AsJson = False) -> None:
+    """Attack the server as one client would (1,000 unknown ids, 100 generated ones, 40 slow connections) and print the worker's memory growth and the slow connections it still holds, each beside its target.
+
+    Example: pipeline bench abuse
+    """
+    from pipeline.bench.abuse import bench_abuse as run_bench
+    from pipeline.bench.figures import figures_record, format_figures
+
+    emit(as_json, figures_record, format_figures, run_bench())

@@ -1,6 +1,7 @@
 """A game's part of the API of `pipeline serve`, declared in its own folder
-(`games/<slug>/api.py`, returned by its hook `GameHooks.api`): how a puzzle is read by its id,
-what the player's progress in it is kept under, and each operation under
+(`games/<slug>/api.py`, returned by its hook `GameHooks.api`): how a puzzle is read by its id and
+what is prepared of it (the server reads, keeps and prepares it: `serve/puzzles.py`), what the
+player's progress in it is kept under, and each operation under
 `/api/<game>/{puzzle_id}`. The server (`serve/routes.py`) registers every game's operations the
 same way: the player, the caching headers, the documented statuses and the threads are its
 business, so a new game adds its API here without a line in the server.
@@ -121,9 +122,13 @@ class Operation:
 class GameApi:
     """Everything the server needs of a game to serve it."""
 
-    read: Callable[[PuzzleReader, str], Any]  # the puzzle of an id, read once (UnknownPuzzle)
-    kept: Callable[[PuzzleReader, str], Any | None]  # the puzzle when read before, else None
+    # how a puzzle is read by its id (UnknownPuzzle when there is none); the server reads each
+    # once and keeps it (serve/puzzles.py)
+    read: Callable[[PuzzleReader, str], Any]
     key: Callable[[Any], PuzzleKey]  # what progress in a puzzle is kept under
     facts: Callable[[Any], PuzzleFacts]  # what the statistics need to know of it
     operations: tuple[Operation, ...]
     statistics: tuple[str, ...]  # the fields of `GET /api/players/me/stats` it shows
+    # what is worked out of a puzzle for later requests (its clues, kept with `cached`), started
+    # in the cache's own thread as soon as the puzzle is read
+    prepare: Callable[[PuzzleReader, Any], object] | None = None

@@ -23,8 +23,13 @@ if TYPE_CHECKING:
     from pipeline.bench.figures import Figure
     from pipeline.storage.warehouse import Connection
 
-GENERATED_ID = re.compile(rf"g(\d{{1,9}})-({'|'.join(Difficulty)})-(\d{{1,4}})")
+SEED_DIGITS, PLACE_DIGITS = 9, 4  # the most digits a generated id's seed and place have
+GENERATED_ID = re.compile(
+    rf"g(\d{{1,{SEED_DIGITS}}})-({'|'.join(Difficulty)})-(\d{{1,{PLACE_DIGITS}}})"
+)
 ID_FORMAT = f"g<seed>-<{'|'.join(Difficulty)}>-<n>"  # a generated id, as people read it
+# The longest id of any puzzle (a generated one's; a date is 10): a longer one is unknown at once
+MAX_ID_LENGTH = len(f"g{'9' * SEED_DIGITS}-{max(Difficulty, key=len).value}-{'9' * PLACE_DIGITS}")
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,6 @@
 """What playing every game shares (`pipeline serve`): the errors a player's request can meet, a
-guessed word read, and a generated puzzle found by its id; each game's `play.py` judges its own
-puzzles, and `stages/play.py` reads and keeps them.
+guessed word read, and a generated puzzle found by its id; each game's `play.py` reads and judges
+its own puzzles, and the server's cache (`serve/puzzles.py`) reads each once and keeps it.
 
 An id is a date (`2025-08-01`: the archived puzzle), `today` (the live NYT puzzle when online,
 else the latest stored one) or a generated id (`g7-easy-3`: the third puzzle of
@@ -32,10 +32,6 @@ START_LETTERS = 2  # a word's clue shows its length and its first two letters, n
 SPACES = " \t\n\r"  # around a word, ignored
 # What plain_word accepts, as the API's document says it (a JSON Schema pattern)
 WORD_PATTERN = rf"^[ \t\n\r]*[A-Za-z]{{1,{MAX_WORD_LENGTH}}}[ \t\n\r]*$"
-WORDS_PATTERN = (  # what words_given accepts: words separated by commas, empty ones too
-    rf"^[ \t\n\r]*([A-Za-z]{{1,{MAX_WORD_LENGTH}}}[ \t\n\r]*)?"
-    rf"(,[ \t\n\r]*([A-Za-z]{{1,{MAX_WORD_LENGTH}}}[ \t\n\r]*)?)*$"
-)
 
 Puzzle = TypeVar("Puzzle")
 
@@ -55,10 +51,6 @@ class PuzzleReader(Protocol):
         """Return a kept value, or read it once."""
         ...
 
-    def kept(self, game: Game, puzzle_id: str) -> object | None:
-        """Return a puzzle already read, or None."""
-        ...
-
     def prepare(self, work: Callable[[], object]) -> None:
         """Start work that keeps a value (`cached`) aside, for the requests that will need it."""
         ...
@@ -74,32 +66,6 @@ class PuzzleReader(Protocol):
     def answer_clues(self, answers: Sequence[str]) -> dict[str, Clue | None]:
         """Return the clue of each of a puzzle's answers (None: WordNet gives it none)."""
         ...
-
-
-def kept_puzzle(
-    puzzles: PuzzleReader, game: Game, puzzle_id: str, kind: type[Puzzle]
-) -> Puzzle | None:
-    """Return a game's puzzle of an id when it was read before (no waiting), else None."""
-    found = puzzles.kept(game, puzzle_id)
-    return found if isinstance(found, kind) else None
-
-
-def puzzle_read_once(
-    puzzles: PuzzleReader,
-    game: Game,
-    puzzle_id: str,
-    read: Callable[[PuzzleReader, str], Puzzle],
-    prepare: Callable[[PuzzleReader, Puzzle], object],
-) -> Puzzle:
-    """Return a game's puzzle of an id (UnknownPuzzle when there is none), read once; what
-    `prepare` works out of it (its clues) starts as soon as it is read."""
-
-    def read_and_prepare(_: str) -> Puzzle:
-        found = read(puzzles, puzzle_id)
-        puzzles.prepare(lambda: prepare(puzzles, found))
-        return found
-
-    return puzzles.cached(game, puzzle_id, read_and_prepare)
 
 
 def progress_id(puzzle_id: str, date: dt.date | None) -> str:
@@ -141,11 +107,6 @@ def plain_word(word: object) -> str:
     if not (stripped.isascii() and 0 < len(lowered) <= MAX_WORD_LENGTH and is_plain_word(lowered)):
         raise BadGuess(f"{word[:MAX_WORD_LENGTH]!r} is not a word: letters a-z only, at most 40")
     return lowered
-
-
-def words_given(text: str) -> list[str]:
-    """Return the words of a comma-separated list (empty entries skipped), each a plain_word."""
-    return [plain_word(word) for word in text.split(",") if word.strip(SPACES)]
 
 
 def generated_request(match: re.Match[str]) -> Request:

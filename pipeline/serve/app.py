@@ -17,6 +17,7 @@ wherever `GET` is.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import logging
 import sys
@@ -40,9 +41,10 @@ from pipeline.games.generated import GENERATED_ID
 from pipeline.games.hooks import hooks_of
 from pipeline.games.play import MAX_GENERATED_PLACE, BadGuess, UnknownPuzzle
 from pipeline.model.difficulty import Difficulty
-from pipeline.serve import caching, docs
+from pipeline.serve import caching, docs, expiry
 from pipeline.serve.access_log import AccessLog
 from pipeline.serve.headers import content_security_policy, security_headers
+from pipeline.serve.limits import RateLimited, RateLimits
 from pipeline.serve.middleware import EveryRequest
 from pipeline.serve.players import (
     COOKIE,
@@ -62,10 +64,11 @@ from pipeline.serve.routes import (
     ErrorBody,
     add_game_routes,
     refused_writes,
+    spend,
 )
 from pipeline.serve.settings import Settings
 from pipeline.serve.threads import add_store_threads, in_store
-from pipeline.storage.player_progress import PLAYER, ROOM, Progress
+from pipeline.storage.player_progress import PLAYER, ROOM, Progress, StoreUnavailable
 
 if TYPE_CHECKING:
     from pipeline.storage.download import Downloader
@@ -102,7 +105,10 @@ def create_app(settings: Settings, downloader: Callable[[], Downloader] | None =
     downloader today's live puzzle is fetched with (when it is first asked for)."""
     from pipeline import __version__
 
-    puzzles = Puzzles(settings.warehouse, downloader or settings.downloader)
+    limits = settings.limits
+    puzzles = Puzzles(
+        settings.warehouse, downloader or settings.downloader, limits.cache_entries, limits.cache_mb
+    )
     app = FastAPI(
         title="NYT word games: play " + " and ".join(g.title for g in GAMES if hooks_of(g).api()),
         description="Archived, today's and generated puzzles, judged by the NYT's official "
@@ -118,9 +124,13 @@ def create_app(settings: Settings, downloader: Callable[[], Downloader] | None =
         # times at every request
         telemetry={"tracing": False, "metrics": False, "logs": False},
     )
-    app.state.progress = Progress(settings.progress)
-    app.state.claimable = app.state.progress.has_unclaimed()
-    add_store_threads(app, app.state.progress.dialect.threads)
+    app.state.puzzles, app.state.rate_limits = puzzles, RateLimits(limits)
+    # a worker starts without its store (down, or unreachable): 503 where it is needed until
+    # it is back, never a worker that cannot start
+    app.state.progress = Progress(settings.progress, when_reachable=True)
+    app.state.claimable = still_claimable(app.state.progress)
+    add_store_threads(app, app.state.progress.threads)
+    expiry.add_purges(app, app.state.progress, limits)
     add_error_handlers(app)
     add_game_routes(app, puzzles, __version__)  # first: a request tries the routes in order
     page, docs_page = the_page(), docs.swagger_page(app.title)
@@ -201,7 +211,8 @@ def add_general_routes(app: FastAPI, puzzles: Puzzles, version: str, page: str) 
             else HTMLResponse(page, headers=headers)
         )
         if app.state.claimable and player_cookie(request) is None:
-            await claim_progress_from_before_players(app, request, response)
+            with contextlib.suppress(StoreUnavailable):  # the page, even without its store
+                await claim_progress_from_before_players(app, request, response)
         return response
 
     @app.get("/api/health", summary="Whether the server answers")
@@ -249,6 +260,15 @@ ID_FORMS = {
 }
 
 
+def still_claimable(progress: Progress) -> bool:
+    """Return whether progress from before players may wait to be claimed (unknown while the
+    store cannot be reached: the first page then asks)."""
+    try:
+        return progress.has_unclaimed()
+    except StoreUnavailable:
+        return True
+
+
 async def claim_progress_from_before_players(
     app: FastAPI, request: Request, response: Response
 ) -> None:
@@ -274,13 +294,18 @@ def add_player_routes(app: FastAPI) -> None:
         503: {"model": ErrorBody, "description": "the progress store cannot be reached"}
     }
 
+    new: dict[int | str, dict[str, Any]] = down | {
+        429: {"model": ErrorBody, "description": "too many new players and rooms from this address"}
+    }
+
     @app.post(
         "/api/players",
         status_code=201,
         summary="A new player: its token",
-        responses=down | refused_writes("POST"),
+        responses=new | refused_writes("POST"),
     )
     async def new_player(request: Request, body: EmptyBody) -> JSONResponse:
+        spend(request, "new_players")
         token, _ = await in_store(request, lambda: progress.new_owner(PLAYER))
         return caching.private({"token": token}, 201)
 
@@ -292,7 +317,7 @@ def add_player_routes(app: FastAPI) -> None:
         openapi_extra=PLAYER_ONLY,
     )
     async def forget_player(request: Request, who: PlayerCaller) -> JSONResponse:
-        await in_store(request, lambda: progress.forget(who.player()))
+        await in_store(request, lambda: who.known(lambda: progress.forget(who.player())))
         response = caching.private({"forgotten": True})
         clear_cookie(request, response)
         return response
@@ -305,16 +330,19 @@ def add_player_routes(app: FastAPI) -> None:
         openapi_extra=OPTIONAL_PLAYER,
     )
     async def statistics(request: Request, who: PlayerCaller) -> JSONResponse:
-        found = await in_store(request, lambda: progress.statistics(who.owner(), dt.date.today()))
+        found = await in_store(
+            request, lambda: who.read(lambda named: progress.statistics(named, dt.date.today()))
+        )
         return caching.private(statistics_by_game(found))
 
     @app.post(
         "/api/rooms",
         status_code=201,
         summary="A new room: its code",
-        responses=down | refused_writes("POST"),
+        responses=new | refused_writes("POST"),
     )
     async def new_room(request: Request, body: EmptyBody) -> JSONResponse:
+        spend(request, "new_players")
         code, _ = await in_store(request, lambda: progress.new_owner(ROOM))
         return caching.private({"room": code}, 201)
 
@@ -358,6 +386,10 @@ def add_error_handlers(app: FastAPI) -> None:
         if exc.from_cookie:
             clear_cookie(request, response)
         return response
+
+    @app.exception_handler(RateLimited)
+    async def too_many(_: Request, exc: RateLimited) -> JSONResponse:
+        return error(429, str(exc), {"Retry-After": str(exc.retry_after)})
 
     @app.exception_handler(UserError)
     async def unavailable(_: Request, exc: UserError) -> JSONResponse:

@@ -10,14 +10,17 @@ never someone else's game. A room (`?room=CODE`, `POST /api/rooms`) is a game fr
 purpose: whoever has its code reads and writes its progress.
 
 What the request says is read at once (`authorize`: headers only); the store is asked where the
-route's work is done (`serve/threads.py`), in the route's one transaction (`Caller.owner`).
+route's work is done (`serve/threads.py`), with the hashes of the token and the room's code
+(`Who`): it finds the owner itself, in the same statement or function as the read or write.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
-from typing import Annotated
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Annotated, TypeVar
 
 from fastapi import Query, Request, Response
 
@@ -25,11 +28,15 @@ from pipeline.errors import UserError
 from pipeline.games.play import UnknownPuzzle
 from pipeline.storage.player_progress import (
     PLAYER,
-    ROOM,
     ROOM_ALPHABET,
     ROOM_CODE_LENGTH,
     Progress,
+    UnknownOwner,
+    Who,
+    Written,
 )
+
+T = TypeVar("T")
 
 COOKIE = "player"  # over plain HTTP
 HOST_COOKIE = "__Host-player"  # over HTTPS: browsers keep it only Secure, host-only, Path=/
@@ -68,52 +75,49 @@ class UnknownRoom(UnknownPuzzle):
 
 @dataclass
 class Caller:
-    """Whoever asks: their token (from the header or the cookie) and the room they name; whose
-    progress that is gets known from the store at the first need (`owner`)."""
+    """Whoever asks: their token (from the header or the cookie) and the room they name, handed
+    to the store as whom a request names (`Who`), which knows them."""
 
     progress: Progress
     token: str | None
     from_cookie: bool
     room: str | None
     new_token: str | None = None  # a player made by this request (set as the cookie)
-    _owner: str | None = field(default=None, repr=False)
-    _known: bool = field(default=False, repr=False)
 
-    def owner(self, create: bool = False) -> str | None:
-        """Return the id of the room named, else of the player; None for nobody (a first visit),
-        unless `create`: then a new player (`new_token`). An unknown token is Unauthorized, an
-        unknown room UnknownRoom."""
-        if not self._known:
-            self._owner, self._known = self._look_up(), True
-        if self._owner is None and create:
-            self.new_token, self._owner = self.progress.new_owner(PLAYER)
-        return self._owner
+    def read(self, work: Callable[[Who], T]) -> T:
+        """Return what work does with whom the request names (Unauthorized for an unknown
+        token, UnknownRoom for an unknown room)."""
+        return self.known(lambda: work(Who.named(self.token, self.room)))
 
-    def player(self) -> str:
-        """Return the id of the player asking; Unauthorized when there is none."""
+    def write(self, work: Callable[[Who], Written]) -> Written:
+        """Return what a write did for whom the request names; when it names nobody, the write
+        makes a player, whose token this request gives (`new_token`)."""
+        new = secrets.token_urlsafe(32) if self.token is None and self.room is None else None
+        written = self.known(lambda: work(Who.named(self.token, self.room, new)))
+        if written.made:
+            self.new_token = new
+        return written
+
+    def player(self) -> Who:
+        """Return the player asking; Unauthorized when there is none."""
         if self.token is None:
             raise Unauthorized(
                 "no player: send `Authorization: Bearer TOKEN` (POST /api/players makes one)",
                 False,
             )
-        return self._player(self.token)
+        return Who.named(self.token)
 
-    def _player(self, token: str) -> str:
-        found = self.progress.owner_of(PLAYER, token)
-        if found is None:
-            raise Unauthorized(
-                "unknown player: the token is wrong or was forgotten", self.from_cookie
-            )
-        return found
-
-    def _look_up(self) -> str | None:
-        player = None if self.token is None else self._player(self.token)
-        if self.room is None:
-            return player
-        room = self.progress.owner_of(ROOM, self.room)
-        if room is None:
-            raise UnknownRoom(f"no room {self.room!r}: POST /api/rooms makes one")
-        return room
+    def known(self, work: Callable[[], T]) -> T:
+        """Return what work returns; a player or room the store does not know is Unauthorized
+        (401) or UnknownRoom (404)."""
+        try:
+            return work()
+        except UnknownOwner as unknown:
+            if unknown.kind == PLAYER:
+                raise Unauthorized(
+                    "unknown player: the token is wrong or was forgotten", self.from_cookie
+                ) from None
+            raise UnknownRoom(f"no room {self.room!r}: POST /api/rooms makes one") from None
 
     def remember(self, request: Request, response: Response) -> None:
         """Give a browser the cookie of the player this request made."""

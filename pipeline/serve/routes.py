@@ -7,6 +7,7 @@ document. A new game needs no line here."""
 from __future__ import annotations
 
 import inspect
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Annotated, Any
 
@@ -20,10 +21,17 @@ from pipeline.games.generated import ID_FORMAT
 from pipeline.games.hooks import hooks_of
 from pipeline.serve import caching
 from pipeline.serve.forgery import UNSAFE
+from pipeline.serve.limits import RateLimits, address_of
 from pipeline.serve.players import ROOM_CODE_RULE, Caller, RoomQuery, authorize
 from pipeline.serve.puzzles import Puzzles
 from pipeline.serve.threads import in_store
-from pipeline.storage.player_progress import PuzzleKey, PuzzleProgress
+from pipeline.storage.player_progress import (
+    Progress,
+    PuzzleKey,
+    PuzzleProgress,
+    Who,
+    Written,
+)
 
 PuzzleId = Annotated[
     str,
@@ -54,7 +62,9 @@ def body_of(operation: Operation) -> type[BaseModel] | None:
 
 @dataclass
 class GameCall:
-    """One request to a game's operation, where the store is used (`games.api.Call`)."""
+    """One request to a game's operation, where the store is used (`games.api.Call`): each write
+    one round trip to the store, which answers with the progress after it (`progress()` then
+    asks nothing more)."""
 
     puzzles: Puzzles
     puzzle: Any
@@ -62,6 +72,7 @@ class GameCall:
     query: Any
     api: GameApi
     who: Caller | None  # None for a public operation, which reads no progress
+    _after: PuzzleProgress | None = None  # the progress the last write answered
 
     @property
     def key(self) -> PuzzleKey:
@@ -73,33 +84,37 @@ class GameCall:
         return self.who
 
     def progress(self) -> PuzzleProgress:
+        if self._after is not None:
+            return self._after
         who = self._who()
-        return who.progress.progress(who.owner(), self.key)
+        return who.read(lambda named: who.progress.progress(named, self.key))
+
+    def _write(self, work: Callable[[Progress, Who], Written]) -> Written:
+        who = self._who()
+        written = who.write(lambda named: work(who.progress, named))
+        self._after = written.progress
+        return written
 
     def add_word(self, word: str, points: int) -> bool:
-        who = self._who()
         facts = self.api.facts(self.puzzle)
-        return who.progress.add_word(who.owner(create=True), self.key, facts, word, points)  # type: ignore[arg-type]
+        return self._write(
+            lambda store, named: store.add_word(named, self.key, facts, word, points)
+        ).changed
 
     def fill_points(self, points: dict[str, int]) -> None:
         who = self._who()
-        who.progress.fill_points(who.owner(create=True), self.key, points)  # type: ignore[arg-type]
+        who.read(lambda named: who.progress.fill_points(named, self.key, points))
 
     def replace_chain(self, chain: list[str], solved: bool) -> None:
-        who = self._who()
         facts = self.api.facts(self.puzzle)
-        who.progress.replace_chain(who.owner(create=True), self.key, facts, chain, solved)  # type: ignore[arg-type]
+        self._write(lambda store, named: store.replace_chain(named, self.key, facts, chain, solved))
 
     def clear(self) -> None:
-        who = self._who()
-        owner = who.owner()
-        if owner is not None:  # nobody yet: nothing to forget
-            who.progress.clear(owner, self.key)
+        self._write(lambda store, named: store.clear(named, self.key))
 
     def reveal(self) -> None:
-        who = self._who()
         facts = self.api.facts(self.puzzle)
-        who.progress.reveal(who.owner(create=True), self.key, facts)  # type: ignore[arg-type]
+        self._write(lambda store, named: store.reveal(named, self.key, facts))
 
 
 def add_game_routes(app: FastAPI, puzzles: Puzzles, version: str) -> None:
@@ -125,10 +140,12 @@ def add_operation(
         # who asks, read from the request itself (not a FastAPI dependency: solving one costs a
         # tenth of a guess's time in the server); before the puzzle, so 401 comes before 404
         who = None if operation.access == "public" else authorize(request, room)
+        if who is not None and operation.access == "write":
+            spend_a_write(request, who)
         # a puzzle not read yet may take seconds (a generated one): read in a thread, away from
         # the event loop and the store's threads, which then do the work (one transaction)
-        puzzle = api.kept(puzzles, puzzle_id) or await run_in_threadpool(
-            api.read, puzzles, puzzle_id
+        puzzle = puzzles.kept(game, puzzle_id) or await run_in_threadpool(
+            puzzles.puzzle, game, api, puzzle_id, lambda: spend(request, "generated")
         )
 
         def work() -> tuple[dict, str | None]:
@@ -160,6 +177,22 @@ def add_operation(
         operation_id=f"{operation.method.lower()}_{game.slug}{operation.path.replace('/', '_')}",
         openapi_extra=None if operation.access == "public" else OPTIONAL_PLAYER,
     )
+
+
+def spend(request: Request, kind: str) -> None:
+    """Take one of the asking address's tokens of a kind (`limits.py`); RateLimited when none is
+    left."""
+    limits: RateLimits = request.app.state.rate_limits
+    limits.spend(kind, address_of(request.client.host if request.client else None))
+
+
+def spend_a_write(request: Request, who: Caller) -> None:
+    """Take one of the writer's tokens: a player's own, else (no player) the address's, of new
+    players when the write makes one."""
+    if who.token is not None:
+        request.app.state.rate_limits.spend("writes", who.token)
+    else:
+        spend(request, "writes" if who.room is not None else "new_players")
 
 
 def signature(operation: Operation) -> inspect.Signature:
@@ -202,6 +235,9 @@ def statuses(operation: Operation) -> dict[int | str, dict[str, Any]]:
     }
     if private:
         answers[401] = "a token that is malformed, wrong or forgotten"
+    answers[429] = "too many new generated puzzles from this address" + (
+        ", or too many writes of this player" if operation.access == "write" else ""
+    )
     if body_of(operation) is not None:
         answers[400] = "malformed JSON or a missing field" + (
             f"; {operation.bad_input}" if operation.bad_input else ""

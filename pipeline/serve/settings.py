@@ -4,11 +4,12 @@ process through the environment (`PIPELINE_*`), as a deployment on several machi
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pipeline import config
+from pipeline.serve.limits import Limits
 
 if TYPE_CHECKING:
     from pipeline.storage.download import Downloader
@@ -27,6 +28,7 @@ class Settings:
     forwarded_allow_ips: str = ""  # the proxies whose X-Forwarded-* are believed (none)
     max_connections: int = 1000  # per worker (at most half its open files)
     request_timeout: float = 10.0  # seconds a client has to send a whole request
+    limits: Limits = field(default_factory=Limits)  # caches, rates and expiry (serve/limits.py)
 
     @classmethod
     def from_environment(cls) -> Settings:
@@ -37,6 +39,7 @@ class Settings:
             config.offline_from_env(),
             config.cors_origins(),
             config.access_log(),
+            limits=Limits.from_environment(),
         )
 
     def environment(self) -> dict[str, str]:
@@ -47,6 +50,7 @@ class Settings:
             "PIPELINE_OFFLINE": "1" if self.offline else "",
             "PIPELINE_CORS_ORIGINS": " ".join(self.cors_origins),
             "PIPELINE_ACCESS_LOG": "1" if self.access_log else "",
+            **self.limits.environment(),
         }
 
     def downloader(self) -> Downloader:

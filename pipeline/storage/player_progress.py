@@ -5,9 +5,12 @@ stage replaces, or a PostgreSQL database that several machines share. Every serv
 stateless: all it knows of a player is here.
 
 A puzzle is named by its game, its id and its letters: a generated id whose puzzle changes after a
-new build starts afresh instead of inheriting words that may not fit. Every change is one
-transaction, committed before the server answers, so a killed process loses no word it
-acknowledged.
+new build starts afresh instead of inheriting words that may not fit. A request names whose
+progress it is by the hashes of a token and a room's code (`Who`): the store finds the owner in the
+same statement or function. Every change is one transaction, committed before the server
+answers, so a killed process loses no word it acknowledged: on PostgreSQL one function in one
+round trip (`sql/progress/functions/`), on SQLite the same steps in Python. Players and rooms
+never written to, or idle for long, are forgotten (`purge`).
 
 The schema is made in its newest shape (`sql/progress/tables/`); an older store is brought to it
 at start-up by the numbered upgrades (`sql/progress/upgrades/NNN_NAME.sql`), each recorded in
@@ -19,26 +22,33 @@ from __future__ import annotations
 import contextlib
 import datetime as dt
 import hashlib
+import logging
 import secrets
 import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from pipeline.errors import UserError
 from pipeline.storage.progress_dialects import (
     Dialect,
+    Row,
     Session,
     StoreUnavailable,
+    dialect_threads,
     open_dialect,
     redacted,
 )
 from pipeline.storage.sql_files import SQL_DIR, UPGRADE_FILE
 
-__all__ = ["Progress", "PuzzleFacts", "PuzzleKey", "StoreUnavailable", "redacted"]
+__all__ = ["Progress", "PuzzleFacts", "PuzzleKey", "StoreUnavailable", "Who", "redacted"]
 
 TABLES = SQL_DIR / "progress" / "tables"
 UPGRADES = SQL_DIR / "progress" / "upgrades"
+FUNCTIONS = SQL_DIR / "progress" / "functions"  # PostgreSQL's: each write in one round trip
+log = logging.getLogger("pipeline.serve")
 PLAYER, ROOM = "player", "room"
+OPENING_SECONDS = 3.0  # how long a request waits for another's try at opening the store
 
 
 # PuzzleKey and PuzzleFacts are flat: their statements' parameters are vars(), without asdict's
@@ -91,7 +101,8 @@ class Upgrade:
 
     number: int
     name: str
-    needed: Callable[[Session, set[str]], bool]  # given the store's table names before the upgrade
+    # given the store's tables before the upgrade, each with its columns
+    needed: Callable[[Session, dict[str, set[str]]], bool]
     runs: Callable[[Session], list[dict]] = lambda _: [{}]
 
     @property
@@ -109,6 +120,7 @@ def today_days(session: Session) -> list[dict]:
 NEEDED = {  # each upgrade's test of an older shape
     1: lambda _, tables: "found_words" in tables,  # the single table of the store before players
     2: lambda session, tables: "puzzles_played" in tables and bool(today_days(session)),
+    3: lambda _, tables: "written_at" not in tables.get("owners", {"written_at"}),
 }
 RUNS = {2: today_days}  # the upgrades run once per set of parameters (once per day)
 
@@ -133,31 +145,122 @@ def now() -> str:
     return dt.datetime.now(dt.UTC).isoformat(timespec="seconds")
 
 
+class UnknownOwner(LookupError):
+    """A request named a player or a room the store does not know (`kind`)."""
+
+    def __init__(self, kind: str) -> None:
+        super().__init__(f"no such {kind}")
+        self.kind = kind
+
+
+@dataclass(frozen=True)
+class Who:
+    """Whose progress a request reads or writes, as it names them: the hash of a player's token
+    and of a room's code (None: not named); the room's when it names one, else the player's. A
+    write that names neither makes the player `new` first (its id and its token's hash)."""
+
+    player: str | None
+    room: str | None
+    new: tuple[str, str] | None = None
+
+    @classmethod
+    def named(cls, token: str | None, room: str | None = None, new: str | None = None) -> Who:
+        """Return who a request names by its token and room code, and the token of the player a
+        write makes when it names neither (`new`)."""
+        return cls(
+            None if token is None else secret_hash(token),
+            None if room is None else secret_hash(room),
+            None if new is None else (secrets.token_hex(16), secret_hash(new)),
+        )
+
+
+@dataclass(frozen=True)
+class Written:
+    """What a write did: whether it changed something (a word kept: it was new), whether it made
+    the player (`Who.new`), and the progress in the puzzle after it."""
+
+    changed: bool
+    made: bool
+    progress: PuzzleProgress
+
+
+NOBODY = PuzzleProgress([], False, False)
+
+
+def written_minute() -> str:
+    """Return the time an owner's last write is kept as: now, to the minute."""
+    return dt.datetime.now(dt.UTC).replace(second=0).isoformat(timespec="seconds")
+
+
+def progress_from(rows: list[Row]) -> PuzzleProgress:
+    """Return the progress of progress_of.sql's rows (or a write function's)."""
+    found = [FoundWord(row["word"], row["points"]) for row in rows if row["word"] is not None]
+    first = rows[0] if rows else {}
+    return PuzzleProgress(found, bool(first.get("revealed")), bool(first.get("solved")))
+
+
 class Progress:
     """The progress store: open it once per process (it upgrades an older store), then read and
-    write each owner's puzzles."""
+    write each owner's puzzles. `when_reachable`: a store that cannot be reached yet is opened at
+    its first use instead, each use until then StoreUnavailable (a server's worker starts, and
+    answers 503 on the routes that need the store until it is back)."""
 
-    def __init__(self, setting: str | Path) -> None:
-        self.dialect: Dialect = open_dialect(setting)
+    def __init__(self, setting: str | Path, when_reachable: bool = False) -> None:
+        self.setting = setting
+        self.threads = dialect_threads(setting)
         self._ambient = threading.local()  # a unit of work's session, per thread
+        self._opening = threading.Lock()
+        self._dialect: Dialect | None = None
+        self.applied: list[Upgrade] = []
         try:
-            self.applied = self._upgrade()
+            self._open()
+        except UserError as error:
+            if not when_reachable:
+                raise
+            log.warning("%s; the routes that need it answer 503 until it is back", error)
+
+    def _open(self) -> Dialect:
+        dialect = open_dialect(self.setting)
+        try:
+            self.applied = self._upgrade(dialect)
         except BaseException:
-            self.dialect.close()
+            dialect.close()
             raise
+        self._dialect = dialect
+        return dialect
+
+    @property
+    def dialect(self) -> Dialect:
+        """Return the open store; opened now when it was not reachable before (one thread at a
+        time tries, the others wait for it; StoreUnavailable when it still cannot be reached)."""
+        if self._dialect is not None:
+            return self._dialect
+        if not self._opening.acquire(timeout=OPENING_SECONDS):
+            raise StoreUnavailable("the progress store cannot be reached yet")
+        try:
+            return self._dialect or self._open()
+        except UserError as error:
+            raise StoreUnavailable(str(error)) from None
+        finally:
+            self._opening.release()
 
     def close(self) -> None:
         """Close the store's connections."""
-        self.dialect.close()
+        if self._dialect is not None:
+            self._dialect.close()
 
     @contextlib.contextmanager
     def unit(self, write: bool) -> Iterator[None]:
         """Make every read and write of this thread in the block one transaction (a request's
-        work: one round of the database's locks, one connection of the pool)."""
+        work: one round of the database's locks): SQLite's; on PostgreSQL each read is one
+        statement and each write one function, so the block adds nothing."""
         if getattr(self._ambient, "session", None) is not None:
             raise RuntimeError("a unit of work inside another")
-        opened = self.dialect.writing() if write else self.dialect.reading()
-        with opened as session:
+        dialect = self.dialect
+        if dialect.functions:
+            yield
+            return
+        with dialect.writing() if write else dialect.reading() as session:
             self._ambient.session, self._ambient.write = session, write
             try:
                 yield
@@ -176,12 +279,12 @@ class Progress:
         with self.dialect.writing() if write else self.dialect.reading() as session:
             yield session
 
-    def _upgrade(self) -> list[Upgrade]:
-        """Bring the store to the newest shape (one process at a time); return the upgrades
-        applied."""
+    def _upgrade(self, dialect: Dialect) -> list[Upgrade]:
+        """Bring the store to the newest shape (one process at a time), with PostgreSQL's
+        functions; return the upgrades applied."""
         applied = []
-        with self.dialect.upgrading() as session:
-            tables = self.dialect.table_names(session)
+        with dialect.upgrading() as session:
+            tables = dialect.table_columns(session)
             for path in sorted(TABLES.glob("*.sql")):
                 session.run_text(path.read_text())
             done = {row["number"] for row in session.rows("upgrades_applied")}
@@ -193,7 +296,19 @@ class Progress:
                     params = {"number": upgrade.number, "name": upgrade.name, "applied_at": now()}
                     session.run("upgrade_applied", params)
                     applied.append(upgrade)
+            for path in sorted(FUNCTIONS.glob("*.sql")) if dialect.functions else ():
+                session.run_text(path.read_text())
         return applied
+
+    def purge(self, at: dt.datetime, unused: dt.timedelta, idle: dt.timedelta) -> int:
+        """Forget the players and rooms never written to, made over `unused` before `at`, and
+        those last written to over `idle` before it (one process at a time); return how many."""
+        params = {
+            "unused_before": (at - unused).isoformat(timespec="seconds"),
+            "idle_before": (at - idle).isoformat(timespec="seconds"),
+        }
+        with self.dialect.upgrading() as session:
+            return session.run("purge", params)
 
     # ------------------------------------------------------------------ players and rooms
 
@@ -226,87 +341,170 @@ class Progress:
         """Make the progress from before players a new player's; return that player's token, or
         None when there is nothing (left) to claim."""
         token = secrets.token_urlsafe(32)
+        params = {"secret_hash": secret_hash(token), "written_at": written_minute()}
         with self._session(write=True) as session:
-            claimed = session.rows("claim_unclaimed", {"secret_hash": secret_hash(token)})
+            claimed = session.rows("claim_unclaimed", params)
         return token if claimed else None
 
-    def forget(self, owner_id: str) -> None:
-        """Forget a player and every puzzle, word and reveal of theirs."""
+    def forget(self, who: Who) -> None:
+        """Forget the player named and every puzzle, word and reveal of theirs (one statement);
+        UnknownOwner when there is none."""
         with self._session(write=True) as session:
-            session.run("forget_owner", {"owner_id": owner_id})
+            if not session.rows("forget_player", {"secret_hash": who.player}):
+                raise UnknownOwner(PLAYER)
 
     # ------------------------------------------------------------------ puzzles
 
-    def progress(self, owner_id: str | None, key: PuzzleKey) -> PuzzleProgress:
-        """Return an owner's words in a puzzle (none for nobody), and whether they revealed or
-        solved it."""
-        if owner_id is None:
-            return PuzzleProgress([], False, False)
-        params = {"owner_id": owner_id, **vars(key)}
+    def progress(self, who: Who, key: PuzzleKey) -> PuzzleProgress:
+        """Return the words in a puzzle of whom a request names (none for nobody), and whether
+        they revealed or solved it (one statement); UnknownOwner for a wrong name."""
+        if who.player is None and who.room is None:
+            return NOBODY
+        params = {"player": who.player, "room": who.room, **vars(key)}
         with self._session(write=False) as session:
-            rows = session.rows("puzzle_progress", params)
-        if not rows:
-            return PuzzleProgress([], False, False)
-        found = [FoundWord(row["word"], row["points"]) for row in rows if row["word"] is not None]
-        return PuzzleProgress(found, bool(rows[0]["revealed"]), bool(rows[0]["solved"]))
+            rows = session.rows("progress_of", params)
+        if rows[0]["unknown_player"]:
+            raise UnknownOwner(PLAYER)
+        if rows[0]["unknown_room"]:
+            raise UnknownOwner(ROOM)
+        return progress_from(rows)
 
     def add_word(
-        self, owner_id: str, key: PuzzleKey, facts: PuzzleFacts, word: str, points: int
-    ) -> bool:
-        """Keep a word found in a puzzle; return False when it was kept before."""
-        params = {"owner_id": owner_id, **vars(key)}
-        with self._session(write=True) as session:
-            session.run("put_puzzle", {**params, **vars(facts)})
-            return session.run("add_word", {**params, "word": word, "points": points}) == 1
+        self, who: Who, key: PuzzleKey, facts: PuzzleFacts, word: str, points: int
+    ) -> Written:
+        """Keep a word found in a puzzle (`changed`: it was not kept before)."""
+        params = {**vars(key), **vars(facts), "word": word, "word_points": points}
 
-    def fill_points(self, owner_id: str, key: PuzzleKey, points: dict[str, int]) -> None:
-        """Write the points of words found before players (kept without them)."""
-        rows = [
-            {"owner_id": owner_id, **vars(key), "word": w, "points": p} for w, p in points.items()
-        ]
-        with self._session(write=True) as session:
-            session.run_many("fill_points", rows)
+        def steps(session: Session, owner: str) -> bool:
+            session.run("put_puzzle", {"owner_id": owner, **vars(key), **vars(facts)})
+            added = {"owner_id": owner, **vars(key), "word": word, "points": points}
+            return session.run("add_word", added) == 1
+
+        return self._write("add_word", who, key, params, steps)
 
     def replace_chain(
-        self, owner_id: str, key: PuzzleKey, facts: PuzzleFacts, chain: list[str], solved: bool
-    ) -> None:
+        self, who: Who, key: PuzzleKey, facts: PuzzleFacts, chain: list[str], solved: bool
+    ) -> Written:
         """Make a puzzle's words exactly this chain, in order, with whether it solves the board
         (without a reveal, the statistics count it)."""
-        params = {"owner_id": owner_id, **vars(key)}
-        words = [{**params, "position": i, "word": w, "points": 0} for i, w in enumerate(chain, 1)]
-        with self._session(write=True) as session:
-            session.run("put_puzzle", {**params, **vars(facts)})
-            revealed = session.rows("puzzle_progress", params)[0]["revealed"]  # put just now
-            session.run("clear_words", params)
+        params = {**vars(key), **vars(facts), "words": chain, "solved": int(solved)}
+
+        def steps(session: Session, owner: str) -> bool:
+            found = {"owner_id": owner, **vars(key)}
+            session.run("put_puzzle", {**found, **vars(facts)})
+            revealed = session.rows("puzzle_progress", found)[0]["revealed"]  # put just now
+            session.run("clear_words", found)
+            words = [
+                {**found, "position": i, "word": w, "points": 0} for i, w in enumerate(chain, 1)
+            ]
             session.run_many("put_word", words)
-            session.run("set_solved", {**params, "solved": int(solved and not revealed)})
+            session.run("set_solved", {**found, "solved": int(solved and not revealed)})
+            return True
 
-    def clear(self, owner_id: str, key: PuzzleKey) -> None:
-        """Forget an owner's words in a puzzle (they start it again; a reveal stays known)."""
-        params = {"owner_id": owner_id, **vars(key)}
-        with self._session(write=True) as session:
-            session.run("clear_words", params)
-            session.run("set_solved", {**params, "solved": 0})
+        return self._write("replace_chain", who, key, params, steps)
 
-    def reveal(self, owner_id: str, key: PuzzleKey, facts: PuzzleFacts) -> None:
+    def clear(self, who: Who, key: PuzzleKey) -> Written:
+        """Forget an owner's words in a puzzle (they start it again; a reveal stays known);
+        nobody named: nothing to forget."""
+
+        def steps(session: Session, owner: str) -> bool:
+            session.run("clear_words", {"owner_id": owner, **vars(key)})
+            session.run("set_solved", {"owner_id": owner, **vars(key), "solved": 0})
+            return True
+
+        return self._write("clear", who, key, vars(key), steps, make=False)
+
+    def reveal(self, who: Who, key: PuzzleKey, facts: PuzzleFacts) -> Written:
         """Record that an owner was shown a puzzle's answers."""
-        params = {"owner_id": owner_id, **vars(key)}
-        with self._session(write=True) as session:
-            session.run("put_puzzle", {**params, **vars(facts)})
-            session.run("reveal", params)
 
-    def statistics(self, owner_id: str | None, today: dt.date) -> dict[str, dict[str, int]]:
-        """Return an owner's statistics by game (games never played are left out)."""
-        if owner_id is None:
+        def steps(session: Session, owner: str) -> bool:
+            session.run("put_puzzle", {"owner_id": owner, **vars(key), **vars(facts)})
+            session.run("reveal", {"owner_id": owner, **vars(key)})
+            return True
+
+        return self._write("reveal", who, key, {**vars(key), **vars(facts)}, steps)
+
+    def fill_points(self, who: Who, key: PuzzleKey, points: dict[str, int]) -> None:
+        """Write the points of words found before players (kept without them)."""
+        with self._session(write=True) as session:
+            owner, _ = self._owner(session, who, make=False)
+            rows = [
+                {"owner_id": owner, **vars(key), "word": w, "points": p} for w, p in points.items()
+            ]
+            session.run_many("fill_points", rows)
+
+    def _write(
+        self,
+        name: str,
+        who: Who,
+        key: PuzzleKey,
+        params: dict,
+        steps: Callable[[Session, str], bool],
+        make: bool = True,
+    ) -> Written:
+        """Run a write in one round trip: PostgreSQL's function `progress_NAME`
+        (sql/progress/functions/), or SQLite's steps in the unit's transaction, with the owner
+        `who` names (made first when `make`); UnknownOwner for a wrong name."""
+        new_owner, new_secret = who.new if make and who.new else (None, None)
+        minute = written_minute()
+        dialect = self.dialect
+        if dialect.functions:
+            owner_params = {"player": who.player, "room": who.room, "new_owner": new_owner}
+            owner_params |= {"new_secret": new_secret, "now": now(), "written_at": minute}
+            rows = dialect.call(f"progress_{name}", {**owner_params, **params})
+            status = rows[0]["status"]
+            if status in UNKNOWN:
+                raise UnknownOwner(UNKNOWN[status])
+            return Written(bool(rows[0]["changed"]), status == "made", progress_from(rows))
+        with self._session(write=True) as session:
+            owner, made = self._owner(session, who, make)
+            if owner is None:
+                return Written(False, False, NOBODY)
+            changed = steps(session, owner)
+            found = session.rows("puzzle_progress", {"owner_id": owner, **vars(key)})
+        return Written(changed, made, progress_from(found))
+
+    def _owner(self, session: Session, who: Who, make: bool) -> tuple[str | None, bool]:
+        """Return the owner a write changes (progress_owner's steps, sql/progress/functions/):
+        the room named, else the player, else the player `who.new` made now (`make`), else None;
+        and whether it was made. Its last write is now."""
+        player = room = None
+        if who.player is not None:
+            player = self._named(session, PLAYER, who.player)
+        if who.room is not None:
+            room = self._named(session, ROOM, who.room)
+        owner = room if who.room is not None else player
+        minute = written_minute()
+        if owner is None:
+            if not (make and who.new):
+                return None, False
+            row = {"owner_id": who.new[0], "secret_hash": who.new[1]}
+            session.run("add_player", {**row, "created_at": now(), "written_at": minute})
+            return who.new[0], True
+        session.run("touch_owner", {"owner_id": owner, "written_at": minute})
+        return owner, False
+
+    @staticmethod
+    def _named(session: Session, kind: str, hashed: str) -> str:
+        rows = session.rows("owner_of", {"kind": kind, "secret_hash": hashed})
+        if not rows:
+            raise UnknownOwner(kind)
+        return rows[0]["owner_id"]
+
+    def statistics(self, who: Who, today: dt.date) -> dict[str, dict[str, int]]:
+        """Return the statistics by game of the player named (games never played are left out;
+        none named: none); UnknownOwner for a wrong name."""
+        if who.player is None:
             return {}
-        params = {"owner_id": owner_id, "today": today.toordinal()}
         with self._session(write=False) as session:
-            rows = session.rows("statistics", params)
+            owner = self._named(session, PLAYER, who.player)
+            rows = session.rows("statistics", {"owner_id": owner, "today": today.toordinal()})
         return {row.pop("game"): row for row in rows}
 
 
 ROOM_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"  # no 0/o, 1/l/i: none easy to misread
 ROOM_CODE_LENGTH = 16
+UNKNOWN = {"unknown-player": PLAYER, "unknown-room": ROOM}  # the write functions' statuses
 
 
 def room_code() -> str:

@@ -76,6 +76,10 @@ class Dialect(Protocol):
     # transaction on its event loop (a short one on a local file costs less than the hop to a
     # thread and back, which under load is mostly spent handing the interpreter's lock around)
     threads: int
+    # whether each write is one of the store's own functions, called in one round trip, and
+    # each read one statement outside a transaction (PostgreSQL); else (SQLite, in this process)
+    # a request's reads and writes are one transaction of several statements
+    functions: bool
 
     def writing(self) -> contextlib.AbstractContextManager[Session]:
         """Return one transaction that may write (committed, or rolled back on an error)."""
@@ -89,8 +93,13 @@ class Dialect(Protocol):
         """Return a writing transaction no other process upgrades beside."""
         ...
 
-    def table_names(self, session: Session) -> set[str]:
-        """Return the names of the store's tables."""
+    def table_columns(self, session: Session) -> dict[str, set[str]]:
+        """Return the store's tables, each with the names of its columns."""
+        ...
+
+    def call(self, name: str, params: Mapping[str, object]) -> list[Row]:
+        """Return the rows of one of the store's functions (`functions`: PostgreSQL's, each a
+        write in one round trip, sql/progress/functions/), called by its parameters' names."""
         ...
 
     def close(self) -> None:
@@ -201,6 +210,7 @@ class Sqlite:
 
     name = "sqlite"
     threads = 0
+    functions = False
 
     def __init__(self, path: Path) -> None:
         self.path = path
@@ -258,9 +268,15 @@ class Sqlite:
     def upgrading(self) -> contextlib.AbstractContextManager[Session]:
         return self.writing()  # one writer at a time, the upgrade too
 
-    def table_names(self, session: Session) -> set[str]:
-        found = session.rows_of_text("SELECT name FROM sqlite_master WHERE type = 'table'")
-        return {row["name"] for row in found}
+    def table_columns(self, session: Session) -> dict[str, set[str]]:
+        found = session.rows_of_text(
+            "SELECT tables.name AS table_name, columns.name AS column_name FROM sqlite_master "
+            "AS tables, pragma_table_info(tables.name) AS columns WHERE tables.type = 'table'"
+        )
+        return columns_by_table(found)
+
+    def call(self, name: str, params: Mapping[str, object]) -> list[Row]:
+        raise NotImplementedError("SQLite has no functions: its writes run their steps")
 
     def close(self) -> None:
         with self._lock:
@@ -376,6 +392,7 @@ class Postgres:
 
     name = "postgresql"
     threads = POOL_SIZE  # one pooled connection each
+    functions = True
 
     def __init__(self, url: str) -> None:
         import psycopg
@@ -401,8 +418,21 @@ class Postgres:
     def writing(self) -> contextlib.AbstractContextManager[Session]:
         return self._transaction()
 
-    def reading(self) -> contextlib.AbstractContextManager[Session]:
-        return self._transaction()
+    @contextlib.contextmanager
+    def reading(self) -> Iterator[Session]:
+        """Yield a session whose every statement is its own (autocommit: no BEGIN and COMMIT,
+        two round trips of the three a read took)."""
+        try:
+            with self.pool.connection() as con:
+                yield PostgresSession(con)
+        except self._errors as error:
+            raise StoreUnavailable("the progress store (PostgreSQL) cannot be reached") from error
+
+    def call(self, name: str, params: Mapping[str, object]) -> list[Row]:
+        named = ", ".join(f"_{key} => %({key})s" for key in params)
+        with self.reading() as session:
+            assert isinstance(session, PostgresSession)
+            return list(session.con.execute(f"SELECT * FROM {name}({named})", params).fetchall())
 
     @contextlib.contextmanager
     def upgrading(self) -> Iterator[Session]:
@@ -410,15 +440,28 @@ class Postgres:
             session.run_text(f"SELECT pg_advisory_xact_lock({UPGRADE_LOCK})")
             yield session
 
-    def table_names(self, session: Session) -> set[str]:
+    def table_columns(self, session: Session) -> dict[str, set[str]]:
         found = session.rows_of_text(
-            "SELECT table_name AS name FROM information_schema.tables "
+            "SELECT table_name, column_name FROM information_schema.columns "
             "WHERE table_schema = current_schema()"
         )
-        return {row["name"] for row in found}
+        return columns_by_table(found)
 
     def close(self) -> None:
         self.pool.close()
+
+
+def columns_by_table(rows: list[Row]) -> dict[str, set[str]]:
+    """Return each table's column names from rows of (table_name, column_name)."""
+    tables: dict[str, set[str]] = {}
+    for row in rows:
+        tables.setdefault(row["table_name"], set()).add(row["column_name"])
+    return tables
+
+
+def dialect_threads(setting: str | Path) -> int:
+    """Return how many threads of a server process the store a setting names uses at once."""
+    return Postgres.threads if isinstance(setting, str) else Sqlite.threads
 
 
 def redacted(url: str) -> str:

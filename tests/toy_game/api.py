@@ -53,7 +53,6 @@ def guess(call: Call) -> dict:
 
 API = GameApi(
     read=read,
-    kept=lambda _, __: None,
     key=lambda puzzle: PuzzleKey(GAME.name, puzzle.id, puzzle.letters),
     facts=lambda puzzle: PuzzleFacts(None),
     operations=(

@@ -104,8 +104,8 @@ def reveal(call: Call) -> dict:
 
 
 API = GameApi(
-    read=play.puzzle,
-    kept=play.kept,
+    read=play.read,
+    prepare=play.clues,
     key=lambda board: board.key,
     facts=play.facts,
     operations=(

@@ -21,10 +21,8 @@ from pipeline.games.play import (
     PuzzleReader,
     custom_words,
     generated_request,
-    kept_puzzle,
     plain_word,
     progress_id,
-    puzzle_read_once,
     word_clue,
 )
 from pipeline.storage.player_progress import PuzzleFacts, PuzzleKey
@@ -55,17 +53,6 @@ class BoxPuzzle:
 
 
 # ------------------------------------------------------------------ reading boards
-
-
-def kept(puzzles: PuzzleReader, puzzle_id: str) -> BoxPuzzle | None:
-    """Return the board of an id when it was read before (no waiting), else None."""
-    return kept_puzzle(puzzles, LETTER_BOXED, puzzle_id, BoxPuzzle)
-
-
-def puzzle(puzzles: PuzzleReader, puzzle_id: str) -> BoxPuzzle:
-    """Return the board of an id (UnknownPuzzle when there is none), read once; its clues are
-    prepared as soon as it is read."""
-    return puzzle_read_once(puzzles, LETTER_BOXED, puzzle_id, read, clues)
 
 
 def read(puzzles: PuzzleReader, puzzle_id: str) -> BoxPuzzle:

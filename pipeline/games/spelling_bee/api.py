@@ -9,7 +9,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from pipeline.games.api import Call, GameApi, Operation, WordClue, puzzle_routes
-from pipeline.games.play import WORD_PATTERN, WORDS_PATTERN, plain_word, words_given
+from pipeline.games.play import WORD_PATTERN, plain_word
 from pipeline.games.spelling_bee import play
 
 Verdict = Literal[
@@ -27,16 +27,6 @@ class GuessBody(BaseModel):
     """A Spelling Bee guess."""
 
     word: str = Field(examples=["climbed"], json_schema_extra={"pattern": WORD_PATTERN})
-
-
-class HintsQuery(BaseModel):
-    """Words to count as found besides those kept."""
-
-    found: str = Field(
-        "",
-        description="Words found, comma-separated (besides those kept)",
-        json_schema_extra={"pattern": WORDS_PATTERN},
-    )
 
 
 class PuzzleAnswer(BaseModel):
@@ -129,7 +119,9 @@ def guess(call: Call) -> dict:
 
 
 def hints(call: Call) -> dict:
-    return play.hints(call.puzzle, [*words_given(call.query.found), *call.progress().found])
+    """Return the hints of the answers the player (or their room) has not kept: words said
+    without being kept count for nothing, so the hints tell no one which words are answers."""
+    return play.hints(call.puzzle, call.progress().found)
 
 
 def clues(call: Call) -> dict:
@@ -146,8 +138,8 @@ def reveal(call: Call) -> dict:
 NOT_A_WORD = "a word that is not letters a-z (at most 40)"
 
 API = GameApi(
-    read=play.puzzle,
-    kept=play.kept,
+    read=play.read,
+    prepare=play.clues,
     key=lambda bee: bee.key,
     facts=play.facts,
     operations=(
@@ -157,8 +149,8 @@ API = GameApi(
                   ProgressAnswer, "read"),
         Operation("POST", "/guess", "Judge one guess (an accepted word is kept)", guess,
                   GuessAnswer, "write", body=GuessBody, bad_input=NOT_A_WORD),
-        Operation("GET", "/hints", "Hints for the words not yet found", hints, HintsAnswer,
-                  "read", query=HintsQuery, bad_input=NOT_A_WORD),
+        Operation("GET", "/hints", "Hints for the words not yet found (those kept)", hints,
+                  HintsAnswer, "read"),
         Operation("GET", "/clues", "Clues to the words not yet found (never the words)", clues,
                   CluesAnswer, "read"),
         Operation("POST", "/reveal", "Reveal every answer (the reveal is kept)", reveal,

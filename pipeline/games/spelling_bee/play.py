@@ -19,9 +19,7 @@ from pipeline.games.play import (
     PuzzleReader,
     generated_record,
     generated_request,
-    kept_puzzle,
     progress_id,
-    puzzle_read_once,
     word_clue,
 )
 from pipeline.games.spelling_bee.records import BeeRecord
@@ -52,6 +50,12 @@ class BeePuzzle:
     def key(self) -> PuzzleKey:
         """Return what the player's progress in this puzzle is kept under."""
         return PuzzleKey(SPELLING_BEE.name, progress_id(self.id, self.date), self.letters)
+
+    def __post_init__(self) -> None:
+        (
+            self.ranks(),
+            self.pangrams,
+        )  # worked out now, so that the server's cache weighs them when it keeps it
 
     # Worked out once per puzzle (the server keeps a puzzle and asks again at every request).
     @cached_property
@@ -89,17 +93,6 @@ class Guess:
 
 
 # ------------------------------------------------------------------ reading puzzles
-
-
-def kept(puzzles: PuzzleReader, puzzle_id: str) -> BeePuzzle | None:
-    """Return the puzzle of an id when it was read before (no waiting), else None."""
-    return kept_puzzle(puzzles, SPELLING_BEE, puzzle_id, BeePuzzle)
-
-
-def puzzle(puzzles: PuzzleReader, puzzle_id: str) -> BeePuzzle:
-    """Return the puzzle of an id (UnknownPuzzle when there is none), read once; its clues are
-    prepared as soon as it is read."""
-    return puzzle_read_once(puzzles, SPELLING_BEE, puzzle_id, read, clues)
 
 
 def read(puzzles: PuzzleReader, puzzle_id: str) -> BeePuzzle:
