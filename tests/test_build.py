@@ -9,7 +9,7 @@ import pytest
 
 from pipeline.games import LETTER_BOXED, SPELLING_BEE
 from pipeline.model.rule import Rule
-from pipeline.stages import build
+from pipeline.stages import backtest, build_rule
 from pipeline.storage import warehouse
 from solvers.letter_boxed import WordIndex, parse_board
 from solvers.masks import is_plain_word, letter_mask
@@ -208,7 +208,7 @@ def tiny_split_rows(tiny_warehouse, game, cut: dt.date) -> list[tuple]:
     """Return a single split of the tiny warehouse at `cut` (date, word, accepted, predicted),
     checked to judge every later pair once."""
     with warehouse.connect(tiny_warehouse, read_only=True) as con:
-        build.split_predictions(con, game, cut, Rule("score_last", 0.35))
+        backtest.split_predictions(con, game, cut, Rule("score_last", 0.35))
         assert_every_later_pair_is_judged_once(con, game, cut)
         return con.execute(
             "SELECT date::DATE, word, accepted, predicted FROM split_predictions "
@@ -270,7 +270,7 @@ def test_the_build_scores_the_year_after_the_validation_year_as_the_report_does(
     """The build's test-year figures are the report's for the custom dictionary (issue 19's
     targets are stated on that year: Spelling Bee overall F1 >= 0.9936, new words >= 0.88)."""
     con = mirror_warehouse.connect()
-    year = build.test_year_scores(con, SPELLING_BEE, dt.date(2024, 8, 10), dt.date(2025, 8, 9))
+    year = build_rule.test_year_scores(con, SPELLING_BEE, dt.date(2024, 8, 10), dt.date(2025, 8, 9))
     assert (year.first, year.last) == (dt.date(2024, 8, 10), dt.date(2025, 8, 9))
     assert [round(year.scores[key], 4) for key in ("precision", "recall", "f1")] == [
         0.9931,
