@@ -44,6 +44,7 @@ from pipeline.sources import answer_source
 from pipeline.sources.bulk_archive import parse_bulk_archive
 from pipeline.sources.nytbee import NytbeeLayout, parse_nytbee_layout_and_page
 from pipeline.stages import build, scrape, words
+from pipeline.stages.build_evidence import build_evidence
 from pipeline.storage import custom_lists, warehouse
 from pipeline.storage.download import relative_cache_path
 from tests import tiny_archive
@@ -424,7 +425,7 @@ class BuiltEvidence:
 def tiny_evidence(tiny_warehouse: Path) -> BuiltEvidence:
     """Return the Spelling Bee evidence as the build computes it on the tiny warehouse."""
     with warehouse.open_warehouse(tiny_warehouse, read_only=True) as con:
-        return BuiltEvidence(*build.build_evidence(con, SPELLING_BEE, tiny_archive.AS_OF))
+        return BuiltEvidence(*build_evidence(con, SPELLING_BEE, tiny_archive.AS_OF))
 
 
 # --- the mirror's own files (PIPELINE_MIRROR) ------------------------------------------------

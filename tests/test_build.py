@@ -1,15 +1,19 @@
-"""The build stage on the real mirror: the custom lists, the backtest and the single split."""
+"""The build stage on the real mirror: the custom lists, the backtest and the single split (and
+how often a build prepares its copy of the warehouse, on the tiny one)."""
 
 from __future__ import annotations
 
 import datetime as dt
+import json
 
 import numpy as np
 import pytest
+from typer.testing import CliRunner
 
+from pipeline.cli.app import app
 from pipeline.games import LETTER_BOXED, SPELLING_BEE
 from pipeline.model.rule import Rule
-from pipeline.stages import build
+from pipeline.stages import backtest, build_rule, stage
 from pipeline.storage import warehouse
 from solvers.letter_boxed import WordIndex, parse_board
 from solvers.masks import is_plain_word, letter_mask
@@ -208,7 +212,7 @@ def tiny_split_rows(tiny_warehouse, game, cut: dt.date) -> list[tuple]:
     """Return a single split of the tiny warehouse at `cut` (date, word, accepted, predicted),
     checked to judge every later pair once."""
     with warehouse.connect(tiny_warehouse, read_only=True) as con:
-        build.split_predictions(con, game, cut, Rule("score_last", 0.35))
+        backtest.split_predictions(con, game, cut, Rule("score_last", 0.35))
         assert_every_later_pair_is_judged_once(con, game, cut)
         return con.execute(
             "SELECT date::DATE, word, accepted, predicted FROM split_predictions "
@@ -270,7 +274,7 @@ def test_the_build_scores_the_year_after_the_validation_year_as_the_report_does(
     """The build's test-year figures are the report's for the custom dictionary (issue 19's
     targets are stated on that year: Spelling Bee overall F1 >= 0.9936, new words >= 0.88)."""
     con = mirror_warehouse.connect()
-    year = build.test_year_scores(con, SPELLING_BEE, dt.date(2024, 8, 10), dt.date(2025, 8, 9))
+    year = build_rule.test_year_scores(con, SPELLING_BEE, dt.date(2024, 8, 10), dt.date(2025, 8, 9))
     assert (year.first, year.last) == (dt.date(2024, 8, 10), dt.date(2025, 8, 9))
     assert [round(year.scores[key], 4) for key in ("precision", "recall", "f1")] == [
         0.9931,
@@ -282,3 +286,24 @@ def test_the_build_scores_the_year_after_the_validation_year_as_the_report_does(
         0.8960,
         0.8805,
     ]
+
+
+def test_a_build_prepares_its_copy_of_the_warehouse_once(
+    tiny_copy, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`pipeline build` on the tiny warehouse: the registries written and the upgrades applied by
+    the stage's opening (stage.open_stage) alone, not again by the build."""
+    prepared = []
+
+    def counted(con: warehouse.Connection) -> None:  # prepare_stage calls it, whoever calls that
+        prepared.append(con)
+        original(con)
+
+    original = stage.write_registries
+    monkeypatch.setattr(stage, "write_registries", counted)
+
+    result = CliRunner().invoke(app, ["build", "--json"])
+
+    assert result.exit_code == 0, result.output
+    assert sorted(json.loads(result.stdout)) == ["letter-boxed", "spelling-bee"]
+    assert len(prepared) == 1

@@ -18,7 +18,7 @@ from pipeline.render import chart as render_chart
 from pipeline.render import csv as render_csv
 from pipeline.report import results as report_model
 from pipeline.report import sections
-from pipeline.stages import build, report
+from pipeline.stages import backtest, report
 from pipeline.storage import warehouse
 from pipeline.table import Table
 
@@ -269,7 +269,7 @@ def test_split_predictions_replace_the_backtest(
             "SELECT date, word, accepted, true AS predicted FROM backtest WHERE game = 'spelling-bee'"
         )
 
-    monkeypatch.setattr(build, "split_predictions", predict_everything, raising=False)
+    monkeypatch.setattr(backtest, "split_predictions", predict_everything, raising=False)
     train_until = dt.date(2024, 1, 31)
     window = report.report_window(connection, SPELLING_BEE, train_until=train_until)
     game = report.score_window(connection, SPELLING_BEE, *window, train_until)

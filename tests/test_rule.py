@@ -7,7 +7,7 @@ import pytest
 
 from pipeline.games.hooks import GameHooks
 from pipeline.model.rule import Evidence, Rule, decide, grid_counts, reasons, rule_grid
-from pipeline.stages.build import score_predictions
+from pipeline.stages.build_rule import score_predictions
 from pipeline.storage import warehouse
 
 RULE = Rule("score_180", 0.55)

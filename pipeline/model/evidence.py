@@ -20,8 +20,9 @@ before its day:
   guarded: on the offensive-word list (or the plural of a word on it) and never accepted before.
 
 Days are day numbers since 1970-01-01 and words are their positions in the build's universe
-(sorted), so that millions of rows stay small numeric arrays. `pipeline/stages/build.py` fetches
-the verdicts and the words' own features from the warehouse, and stores what the rule decides.
+(sorted), so that millions of rows stay small numeric arrays. `pipeline/stages/build_evidence.py`
+fetches the verdicts and the words' own features from the warehouse, and `build_store.py` stores
+what the rule decides.
 """
 
 from __future__ import annotations

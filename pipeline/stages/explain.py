@@ -149,7 +149,7 @@ def require_built(reader: Reader, game: Game) -> None:
     """Raise a UserError unless the build wrote what explain reads of a game (a warehouse never
     built, or built by an older version; the index is written by this version's build)."""
     if isinstance(reader, WarehouseReader):
-        from pipeline.stages.build import require_backtest  # numpy loads for the warehouse only
+        from pipeline.stages.backtest import require_backtest  # numpy loads for the warehouse only
 
         require_backtest(reader.con, game)
 

@@ -28,7 +28,7 @@ from pipeline.report import confidence, sections
 from pipeline.report.changes import reversals_files, reversals_section
 from pipeline.report.results import TOP_ERRORS, ConfidenceReport, GameReport
 from pipeline.sources.word_lists import reported_lists
-from pipeline.stages import build, changes
+from pipeline.stages import backtest, changes
 from pipeline.storage import warehouse
 from pipeline.storage.warehouse import Connection
 from pipeline.table import Table
@@ -69,11 +69,11 @@ def prepare_pairs(con: Connection, game: Game, train_until: dt.date | None = Non
     """Create the view report_pairs (rolling backtest or split) and the table
     report_puzzle_counts for a game (every dictionary's counts per puzzle; the raw lists are
     the registry's, handed over as report_lists)."""
-    build.require_backtest(con, game)
+    backtest.require_backtest(con, game)
     if train_until is None:
         warehouse.run(con, "report/custom_backtest")
     else:
-        build.split_predictions(con, game, train_until, stored_rule(con, game))
+        backtest.split_predictions(con, game, train_until, stored_rule(con, game))
         warehouse.run(con, "report/custom_split", {"game": game.name, "train_until": train_until})
     lists: dict[str, list] = {
         "name": [raw.name for raw in RAW_LISTS],
@@ -126,7 +126,7 @@ def report_window(
 ) -> tuple[dt.date, dt.date]:
     """Return the window a report scores (default: the archive's last 12 months); a window or
     training cut-off that leaves nothing to score is a UserError, raised before any scoring."""
-    build.require_backtest(con, game)
+    backtest.require_backtest(con, game)
     archive_first, archive_last = archive_dates(con, game)
     if train_until is not None and train_until < archive_first:
         raise UserError(

@@ -1,6 +1,6 @@
 -- Fills the backtest table (sql/tables/build/backtest.sql) from backtest_rows and the universe's
--- words by id, backtest_words (both handed over by build.py, through the connection of the thread
--- that stores it while the next game is built).
+-- words by id, backtest_words (both handed over by build_store.py, through the connection of the
+-- thread that stores it while the next game is built).
 DELETE FROM backtest WHERE game = $game;
 
 INSERT INTO backtest

@@ -1,6 +1,6 @@
 -- Fills the custom_words table (sql/tables/build/custom_words.sql) from decision_rows (handed over
--- by build.py, NULL where the table holds none: build.decision_columns; each reason as its code
--- among $reason_names).
+-- by build_store.py, NULL where the table holds none: build_store.decision_columns; each reason
+-- as its code among $reason_names).
 DELETE FROM custom_words WHERE game = $game;
 
 INSERT INTO custom_words

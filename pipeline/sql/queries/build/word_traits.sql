@@ -3,7 +3,7 @@
 -- double letter, how many of the rarer letters j q x z k v w, its Zipf frequency, Brown count,
 -- length, distinct letters, whether it is a first name or offensive, how many word lists hold it;
 -- and the first day another game left it out where it qualified (left_out_elsewhere, handed over
--- by build.py: word, day, a word once per game; 2147483647 when it never was).
+-- by build_evidence.py: word, day, a word once per game; 2147483647 when it never was).
 SELECT
     suffix(u.word, 's')::UTINYINT AS "ends in -s",
     suffix(u.word, 'es')::UTINYINT AS "ends in -es",

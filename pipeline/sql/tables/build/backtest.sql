@@ -3,7 +3,7 @@
 -- probability it gives, whether the offensive-word guard applies (on the LDNOOBW list, never
 -- accepted before) and whether it changed the prediction (the rule alone would have said "in").
 -- Reads backtest_rows (day numbers, word ids, the evidence and the rule's decisions, handed over
--- by build.py) and the universe's words.
+-- by build_store.py) and the universe's words.
 -- Key (game, date, word), unique: not declared as a PRIMARY KEY because DuckDB would keep an index
 -- of its ~8 million keys (about 600 MB, four times the rest of the warehouse);
 -- tests/test_invariants.py checks it instead.

@@ -1,6 +1,6 @@
 -- Every universe word of $game with the custom dictionary's decision, its reason, its probability
 -- and its whole evidence (a hand edit decides the words it names: `edited`). Reads decision_rows
--- (handed over by build.py: one row per universe word id, with the days of its last verdicts and
+-- (handed over by build_store.py: one row per universe word id, with the days of its last verdicts and
 -- its buckets by number: $bucket_names and $history_bucket_names name them) and the universe.
 -- Key (game, word), unique: not a PRIMARY KEY because DuckDB's index of its ~1.1 million keys
 -- would add about 110 MB to the file; tests/test_invariants.py checks it instead.

@@ -1,5 +1,5 @@
 -- The hand edits (data/custom/edits.tsv) the build applied to $game's custom list: each word
--- forced in or out, why, and the line of the file. Reads edit_rows (handed over by build.py).
+-- forced in or out, why, and the line of the file. Reads edit_rows (handed over by build_store.py).
 -- Kept across runs (created when missing; sql/queries/build/dictionary_edits.sql adds to it).
 CREATE TABLE IF NOT EXISTS dictionary_edits (
     game VARCHAR NOT NULL REFERENCES games (name),
