@@ -460,8 +460,22 @@ def slow_report_warehouse(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
+# A shell that starts a command in the background without job control (`make test &`, a CI
+# runner) hands it SIGINT ignored; Python then installs no KeyboardInterrupt of its own. The
+# command line hears Ctrl-C either way: started so, the report ran to its end (status 0).
+INHERITED_SIGINT = {
+    "default": "from pipeline.cli import main; main()",
+    "ignored": (
+        "import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_IGN); "
+        "os.execv(sys.executable, [sys.executable, '-c', 'from pipeline.cli import main; main()', "
+        "*sys.argv[1:]])"
+    ),
+}
+
+
+@pytest.mark.parametrize("inherited", sorted(INHERITED_SIGINT))
 def test_ctrl_c_during_a_report_is_the_line_interrupted_and_status_130(
-    slow_report_warehouse, tmp_path
+    slow_report_warehouse, tmp_path, inherited
 ):
     before = warehouse_snapshot(slow_report_warehouse)
     env = {
@@ -471,7 +485,7 @@ def test_ctrl_c_during_a_report_is_the_line_interrupted_and_status_130(
         "PYTHONPATH": str(PROJECT_ROOT),
     }
     process = subprocess.Popen(
-        [sys.executable, "-c", "from pipeline.cli import main; main()", "report", "spelling-bee"],
+        [sys.executable, "-c", INHERITED_SIGINT[inherited], "report", "spelling-bee"],
         cwd=tmp_path,
         env=env,
         stdout=subprocess.PIPE,
@@ -482,10 +496,60 @@ def test_ctrl_c_during_a_report_is_the_line_interrupted_and_status_130(
     started = process.stderr.readline()  # the first progress line: the scoring has begun
     assert started.startswith("> Spelling Bee: predictions")
     process.send_signal(signal.SIGINT)
-    out, err = process.communicate(timeout=120)
+    out, err = process.communicate(timeout=300)
 
     assert process.returncode == 130
     assert err == "interrupted\n"
     assert out == ""
     assert not (tmp_path / "reports").exists()
     assert warehouse_snapshot(slow_report_warehouse) == before
+
+
+# A module whose import takes a Ctrl-C halfway (its process sends itself SIGINT), then makes a
+# class whose `__set_name__` runs Python: a KeyboardInterrupt raised there would reach the caller
+# as a RuntimeError, and inside a C extension's start (DuckDB's) it aborted the process.
+INTERRUPTED_IMPORT = """
+import os, signal
+
+class Named:
+    def __set_name__(self, owner, name):
+        self.name = name
+
+os.kill(os.getpid(), signal.SIGINT)
+for _ in range(200_000):  # Python runs on after the signal: its handler is called meanwhile
+    pass
+
+class Made:
+    field = Named()
+
+DONE = Made.field.name
+"""
+AFTER_THE_IMPORT = """
+import sys, time
+from pipeline.cli.interrupts import hear_ctrl_c
+
+hear_ctrl_c()
+try:
+    import interrupted_module
+    print("imported", interrupted_module.DONE, flush=True)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        time.sleep(0.01)
+    print("never interrupted")
+except KeyboardInterrupt:
+    print("interrupted after the import")
+"""
+
+
+def test_a_ctrl_c_during_an_import_is_raised_once_the_import_is_over(tmp_path):
+    (tmp_path / "interrupted_module.py").write_text(INTERRUPTED_IMPORT)
+    finished = subprocess.run(
+        [sys.executable, "-c", AFTER_THE_IMPORT],
+        cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": f"{tmp_path}:{PROJECT_ROOT}"},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert (finished.returncode, finished.stderr) == (0, "")
+    assert finished.stdout == "imported field\ninterrupted after the import\n"
