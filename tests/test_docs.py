@@ -4,7 +4,10 @@ figure is backed by a test or dated; the README stays a front door; and links le
 
 from __future__ import annotations
 
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -15,7 +18,16 @@ from pipeline.cli.app import app
 from pipeline.serve.app import create_app
 from pipeline.serve.settings import Settings
 from pipeline.storage import warehouse
-from tests.docs_pages import DOCS, REGION, ROOT, commands, pages, regenerated
+from tests.docs_pages import (
+    DOCS,
+    HELP_ENV,
+    REGION,
+    ROOT,
+    commands,
+    help_block,
+    pages,
+    regenerated,
+)
 
 README = ROOT / "README.md"
 FENCE = re.compile(r"^```.*?^```$", re.M | re.S)
@@ -66,6 +78,22 @@ def test_every_command_has_its_page_and_its_usage(command: str) -> None:
     text = page_of(command).read_text()
     assert re.search(rf"^#{{1,2}} `{re.escape(command)}[` ]", text, re.M), command
     assert f"<!-- usage: {command} -->" in text
+
+
+@pytest.mark.parametrize("command", commands())
+def test_every_usage_block_is_what_the_command_prints(command: str) -> None:
+    """The page's usage is the help a real `pipeline ... --help` prints (its program name too)."""
+    printed = subprocess.run(
+        [sys.executable, "-c", "from pipeline.cli import main; main()", *command.split()[1:]]
+        + ["--help"],
+        env={**os.environ, **HELP_ENV, "PYTHONPATH": str(ROOT)},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert (printed.returncode, printed.stderr) == (0, "")
+    assert printed.stdout.lstrip("\n ").startswith(f"Usage: {command} ")
+    assert help_block(command, printed.stdout) in page_of(command).read_text()
 
 
 @pytest.mark.parametrize("command", commands())
