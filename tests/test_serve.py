@@ -448,7 +448,7 @@ def test_the_command_serves_with_workers_logs_a_line_a_request_but_no_secret_and
         )
         assert in_room.json()["found"] == []
         process.send_signal(signal.SIGINT)
-        out, err = process.communicate(timeout=20)
+        out, err = process.communicate(timeout=120)
     finally:
         process.kill()
     assert process.returncode == 0
@@ -477,7 +477,7 @@ def test_a_host_other_than_127_0_0_1_is_said_on_a_warning_line(built: Path, tmp_
         wait_until_up(f"http://{host}:{port}", process, time.perf_counter())
         anyone = requests.get(f"http://{host}:{port}{BEE}", headers={"Origin": "https://x.example"})
         process.send_signal(signal.SIGINT)
-        _, err = process.communicate(timeout=20)
+        _, err = process.communicate(timeout=120)
     finally:
         process.kill()
     assert process.returncode == 0
@@ -566,7 +566,7 @@ def test_a_killed_server_keeps_every_word_it_answered(
             assert response.json()["verdict"] == "accepted"
             answered.append(word)
         process.kill()  # kill -9 right after the last answer
-        process.wait(timeout=10)
+        process.wait(timeout=60)
         process = serve_process(built, progress_store, port)
         assert session.get(f"{url}/progress", timeout=30).json()["found"] == answered
     finally:
