@@ -255,7 +255,7 @@ def test_a_generated_puzzle_is_judged_by_the_custom_list(player: Player) -> None
     [
         ("GET", "/api/spelling-bee/1999-01-01", None, 404, "no Spelling Bee puzzle stored for 1999-01-01"),
         ("GET", "/api/spelling-bee/g7-any-2", None, 404, "no generated puzzle g7-any-2: the draw has only 1 puzzles"),
-        ("GET", "/api/letter-boxed/yesterday", None, 404, "no Letter Boxed puzzle 'yesterday': an id is a date (YYYY-MM-DD), `today` or a generated id (g<seed>-<easy|medium|hard|any>-<n>)"),
+        ("GET", "/api/letter-boxed/yesterday", None, 404, "no Letter Boxed puzzle 'yesterday': an id is a date (YYYY-MM-DD), `today` or a generated id (g<seed>-<easy|medium|hard|any>[-nyt][-since<YYYY-MM-DD>]-<n>)"),
         ("GET", "/api/nothing", None, 404, "not found"),
         ("POST", f"{BEE}/guess", b'{"word": ', 400, "the body is not valid JSON"),
         ("POST", f"{BEE}/guess", b'{"letters": "abc"}', 400, "word: field required"),
@@ -365,7 +365,9 @@ def test_the_puzzles_list_gives_each_games_dates_and_how_ids_are_made(running: R
         }
     assert listed["ids"]["difficulties"] == ["easy", "medium", "hard", "any"]
     assert listed["ids"]["places"] == [1, 1000]
-    assert listed["ids"]["generated_pattern"] == r"g(\d{1,9})-(easy|medium|hard|any)-(\d{1,4})"
+    assert listed["ids"]["generated_pattern"] == (
+        r"g(\d{1,9})-(easy|medium|hard|any)(-nyt)?(?:-since(\d{4}-\d{2}-\d{2}))?-(\d{1,4})"
+    )
 
 
 @pytest.mark.parametrize(
