@@ -86,6 +86,8 @@ CASES: dict[str, list[str]] = {
         "export spelling-bee --out missing/records.jsonl",
         "export letter-boxed --format parquet --out missing/deeper/records.parquet",
         "export spelling-bee --bogus",
+        "export spelling-bee --since 2026-01-01",
+        "export letter-boxed --until 2001-01-01 --format csv",
     ],
     "build": [
         "build chess",
@@ -134,6 +136,8 @@ CASES: dict[str, list[str]] = {
         "changes letter-boxed --format parquet",
         "changes spelling-bee --out fifo",
         "changes spelling-bee --format xml",
+        "changes spelling-bee --since 2030-01-01",
+        "changes letter-boxed --since 2024-02-01 --until 2024-06-30 --json",
     ],
     "explain": [
         "explain",
@@ -427,6 +431,41 @@ def test_no_command_prints_the_help(workspace, monkeypatch, capfd):
     assert status == 2 and err == ""
     assert all(panel in out for panel in ("Setup stages", "Solving", "Reports"))
     assert "report" in out
+
+
+# One rule for a window of dates that holds no stored puzzle, whichever command reads it: one line
+# naming the window and the range the archive stores (the command warehouse: three days of each
+# game, 2024-01-10, 2024-07-10 and 2025-01-10, so that February to June 2024 is a gap).
+EMPTY_WINDOWS = {
+    "export spelling-bee --since 2026-01-01": "Spelling Bee puzzle from 2026-01-01 on",
+    "export letter-boxed --until 2020-01-01 --out records.csv --format csv": (
+        "Letter Boxed puzzle until 2020-01-01"
+    ),
+    "report spelling-bee --since 2030-01-01": "Spelling Bee puzzle from 2030-01-01 on",
+    "report --since 2024-02-01 --until 2024-06-30": (
+        "Spelling Bee puzzle from 2024-02-01 to 2024-06-30"
+    ),
+    "changes letter-boxed --since 2024-02-01 --until 2024-06-30": (
+        "Letter Boxed puzzle from 2024-02-01 to 2024-06-30"
+    ),
+    "today --date 2030-01-01": "Spelling Bee puzzle on 2030-01-01",
+    "today letter-boxed --date 2024-03-01": "Letter Boxed puzzle on 2024-03-01",
+}
+
+
+@pytest.mark.parametrize("command", sorted(EMPTY_WINDOWS))
+def test_a_window_without_a_stored_puzzle_is_one_line_naming_the_stored_range(
+    command, workspace, capfd, monkeypatch
+):
+    monkeypatch.chdir(workspace)
+    for name, value in workspace_environment(workspace).items():
+        monkeypatch.setenv(name, value)
+    status, out, err = run_main(shlex.split(command), capfd)
+    assert (status, out) == (2, "")
+    assert err == (
+        f"error: no {EMPTY_WINDOWS[command]}: the archive runs from 2024-01-10 to 2025-01-10\n"
+    )
+    assert not (workspace / "records.csv").exists()
 
 
 def test_help_is_status_0(workspace, capfd):

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from pipeline.errors import UserError
 from pipeline.games import Game
+from pipeline.stages.windows import require_stored_puzzles
 from pipeline.storage import warehouse
 from pipeline.storage.output_paths import check_output_file
 from pipeline.storage.table_files import write_relation
@@ -33,7 +34,7 @@ def export_archive(
     """Write a game's archive (the days from `since` to `until`) in a format to a file (or stdout)
     and return the record count."""
     check_export_target(fmt, out)
-    warehouse.require_tables(con, game.table("puzzles"), stage_hint="pipeline scrape")
+    require_stored_puzzles(con, game, since, until)
     params = {"since": since, "until": until}
     return write_relation(con.sql(warehouse.sql(f"export/{game.slug}"), params=params), fmt, out)
 
