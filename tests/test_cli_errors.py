@@ -274,6 +274,7 @@ def workspace(tmp_path_factory: pytest.TempPathFactory) -> Path:
     for name, text in FILES.items():
         (root / name).write_text(text)
     (root / "binary.dat").write_bytes(bytes(range(128)) * 8)  # valid UTF-8, with NUL bytes
+    (root / "latin1.txt").write_bytes("cafe\ncafé\n".encode("latin-1"))  # no NUL, not UTF-8
     (root / "folder").mkdir()
     os.mkfifo(root / "fifo")
     (root / "link_to_folder").symlink_to(root / "folder")
@@ -394,7 +395,18 @@ def test_bad_input_is_one_error_line_and_status_2(case, workspace, monkeypatch, 
         ),
         (
             ["bench", "letter-boxed", "--dictionary", "binary.dat"],
-            "error: cannot read word list binary.dat: it is a binary file, not one word a line\n",
+            "error: cannot read word list binary.dat: it is a binary file, not a text word list "
+            "(one word a line)\n",
+        ),
+        (
+            ["solve", "spelling-bee", "entivcz", "--dictionary", "/bin/ls"],
+            "error: cannot read word list /bin/ls: it is a binary file, not a text word list "
+            "(one word a line)\n",
+        ),
+        (
+            ["solve", "letter-boxed", "ozu", "nri", "lfa", "mbt", "--dictionary", "latin1.txt"],
+            "error: cannot read word list latin1.txt: its byte 9 is not UTF-8 text, not a text "
+            "word list (one word a line)\n",
         ),
         (
             ["export", "spelling-bee", "--out", "fifo"],

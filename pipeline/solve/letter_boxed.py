@@ -101,9 +101,10 @@ def commoner_solution(
     return found
 
 
-def answer_record(answer: BoxAnswer) -> dict:
+def answer_record(answer: BoxAnswer, limit: int | None = None) -> dict:
     """Return an answer as the JSON object of `--json` and `--batch`: the lead solution, its
-    counts and rarest word's Zipf, and the other solution (by the rule or commoner) beside it."""
+    counts and rarest word's Zipf, the other solution (by the rule or commoner) beside it, and
+    the first `limit` solutions listed (all with None)."""
     lead, second = answer.lead, answer.second
     record: dict[str, object] = {
         "sides": list(answer.board.sides),
@@ -116,7 +117,7 @@ def answer_record(answer: BoxAnswer) -> dict:
         "alternative": solution_record(answer, second) if second else None,
     }
     if answer.listed is not None:
-        record["solutions"] = [list(solution.words) for solution in answer.listed]
+        record["solutions"] = [list(solution.words) for solution in answer.listed[:limit]]
     return record
 
 
