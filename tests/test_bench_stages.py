@@ -54,6 +54,18 @@ def test_stages_are_timed_on_a_copy_and_printed_beside_their_targets(
     assert (digest(tiny_warehouse), {p.name: digest(p) for p in custom.iterdir()}) == before
 
 
+def test_the_largest_export_is_timed_beside_issue_44_s_targets(
+    tiny_warehouse: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("PIPELINE_WAREHOUSE", str(tiny_warehouse))
+    monkeypatch.setenv("PIPELINE_CUSTOM", str(tiny_warehouse.parent / "custom"))
+    result = CliRunner().invoke(app, ["bench", "stages", "--stage", "export", "--runs", "1"])
+    assert result.exit_code == 0, result.output
+    export = next(line for line in result.stdout.splitlines() if line.startswith("| export"))
+    assert "pipeline export custom spelling-bee --format csv" in export
+    assert "(target <= 3 s)" in export and "(target <= 300 MB)" in export
+
+
 def test_a_failing_stage_is_one_user_error(tmp_path: Path) -> None:
     env = {"PIPELINE_WAREHOUSE": str(tmp_path / "none.duckdb"), "PATH": "/usr/bin:/bin"}
     with pytest.raises(UserError, match=r"`pipeline build` failed while timed: error: "):
