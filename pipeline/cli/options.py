@@ -106,7 +106,7 @@ def user_errors(command: F) -> F:
         try:
             return command(*args, **kwargs)
         except UserError as error:
-            print(f"error: {error_style(str(error))}", file=sys.stderr)
+            print(f"error: {error}", file=sys.stderr)  # in the style of error lines
             raise typer.Exit(USAGE) from None
         except (KeyboardInterrupt, Exception) as error:
             if is_closed_pipe(error):  # `| head` read what it wanted: done, as Unix tools are
@@ -126,15 +126,6 @@ def user_errors(command: F) -> F:
             raise typer.Exit(INTERRUPTED) from None
 
     return wrapper  # type: ignore[return-value]
-
-
-def error_style(message: str) -> str:
-    """Return a message in the one style of error lines: a lower-case start (a word in capitals,
-    such as NYT or PIPELINE_MIRROR, stays) and no full stop at the end."""
-    first = message.split(" ", 1)[0]
-    if first[:1].isupper() and not (len(first) > 1 and first.rstrip(":,").isupper()):
-        message = message[:1].lower() + message[1:]
-    return message[:-1] if message.endswith(".") and not message.endswith("..") else message
 
 
 FULL_DISK = (

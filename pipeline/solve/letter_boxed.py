@@ -2,27 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pipeline.errors import UserError
 from pipeline.render.text import plural
 from pipeline.solve.batch import read_json_lines
 from pipeline.storage.named_lists import MaybeWord
 from solvers import letter_boxed as lb
 from solvers.letter_boxed import Board, Solution
 from solvers.masks import Word
-
-
-def board_from_arguments(sides: Sequence[str]) -> Board:
-    """Return the board the SIDE arguments describe: four of them, or one or more with the sides
-    parted by `/` as `today` prints them (`SLC/WIJ/YGA/NOK`, `SLC / WIJ / YGA / NOK`)."""
-    try:
-        return lb.parse_board(" ".join(sides).replace("/", " ").split())
-    except ValueError as error:
-        raise UserError(str(error)) from None
-
 
 RULE, COMMON = "rule", "common"  # --prefer: the best by the rule, or the commonest words
 Links = list[dict[lb.State, list[lb.Link]]]  # the links that spell the best solutions

@@ -104,7 +104,9 @@ def solve_letter_boxed(
             )
             print(json.dumps({**line.fields, **lbs.answer_record(answer, limit)}))
         return
-    board = lbs.board_from_arguments(sides or [])
+    from pipeline.games.letter_boxed.typed import board_from_sides
+
+    board = board_from_sides(sides or [])
     letters = "".join(board.sides)  # only the list's words of the board's letters are read
     playable = playable_words(board, load_word_list(dictionary, LETTER_BOXED, letters).words)
     zipf = load_zipf(LETTER_BOXED, letters)
