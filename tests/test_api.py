@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import doctest
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -81,13 +82,19 @@ def test_bad_letters_or_sides_raise_the_command_line_s_error_line(
     assert printed.stderr == f"error: {raised.value}\n"
 
 
+# What a notebook may pass that the command line cannot: values of another type (typed Any here,
+# as a caller's variable may be).
+FIVE: Any = 5
+E_AND_FIVE: Any = ["e", 5]
+
+
 @pytest.mark.parametrize(
     ("call", "message"),
     [
         (lambda: api.solve("spelling-bee", ["e", "n"]), "expected 7 letters with the center first, got 2 ('en')"),
-        (lambda: api.solve("spelling-bee", 5), "the letters are text (entivcz), not 5"),
-        (lambda: api.solve("spelling-bee", ["e", 5]), "the letters are text (entivcz), not ['e', 5]"),
-        (lambda: api.solve("letter-boxed", 7), "the sides are texts (ozu nri lfa mbt, or ozu/nri/lfa/mbt), not 7"),
+        (lambda: api.solve("spelling-bee", FIVE), "the letters are text (entivcz), not 5"),
+        (lambda: api.solve("spelling-bee", E_AND_FIVE), "the letters are text (entivcz), not ['e', 5]"),
+        (lambda: api.solve("letter-boxed", FIVE), "the sides are texts (ozu nri lfa mbt, or ozu/nri/lfa/mbt), not 5"),
         (lambda: api.solve("letter-boxed", "ozu/nri/lfa"), "a Letter Boxed board has exactly 4 sides, not 3"),
         (lambda: api.solve("chess", "abc"), "unknown game 'chess': use one of spelling-bee, letter-boxed"),
     ],
