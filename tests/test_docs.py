@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -175,7 +176,9 @@ def test_every_link_leads_to_a_file_of_the_project(page: Path) -> None:
 
 # A figure: a number with a thousands separator or a decimal point (counts, scores, timings).
 FIGURE = re.compile(r"(?<![\w./-])(\d{1,3}(?:,\d{3})+|\d+\.\d+)(?!\d|\.\d)")
-MEASURED = re.compile(r"(?:[Mm]easured|estimated) on \d{4}-\d{2}-\d{2}")
+# A dated figure says the day and the commit that wrote it down: `measured on DATE at COMMIT`.
+MEASURED = re.compile(r"(?:[Mm]easured|estimated) on\s+\d{4}-\d{2}-\d{2} at ([0-9a-f]{7,40})\b")
+DATED = re.compile(r"(?:[Mm]easured|estimated) on\s+\d{4}-\d{2}-\d{2}")
 CHECKED = re.compile(r"checked by (tests/\w+\.py)::(\w+)")
 CONSTANTS = re.compile(r"constants of `(pipeline/[\w/]+\.py)`")
 DISTINCT = re.compile(r"\d{1,3}(?:,\d{3})+|\d+\.\d{3,}")
@@ -213,6 +216,25 @@ def unbacked_figures(text: str) -> list[str]:
 @pytest.mark.parametrize("page", [README, *pages()], ids=lambda page: page.name)
 def test_every_figure_is_checked_by_a_test_or_dated(page: Path) -> None:
     assert unbacked_figures(prose(page)) == []
+
+
+@pytest.mark.parametrize("page", [README, *pages()], ids=lambda page: page.name)
+def test_every_date_of_a_measure_names_a_commit_of_the_history(page: Path) -> None:
+    """A figure that dates says when and at which commit it was measured; the commit is one of
+    the project's (checked where the history is at hand: a clone, not an unpacked archive)."""
+    text = page.read_text()
+    assert len(MEASURED.findall(text)) == len(DATED.findall(text))
+    commits = set(MEASURED.findall(text))
+    if not commits or shutil.which("git") is None or not (ROOT / ".git").exists():
+        return
+    unknown = [
+        commit
+        for commit in sorted(commits)
+        if subprocess.run(
+            ["git", "cat-file", "-e", f"{commit}^{{commit}}"], cwd=ROOT, capture_output=True
+        ).returncode
+    ]
+    assert unknown == []
 
 
 def figures_of(page: Path) -> set[str]:
