@@ -1,6 +1,10 @@
 """Use the pipeline from Python (a notebook, a script): a few functions over the built warehouse
 and word lists. Open the warehouse read-only, as these do: a connection that writes holds
-DuckDB's lock, and every `pipeline` command would wait for it.
+DuckDB's lock, and every `pipeline` command waits for it (up to PIPELINE_LOCK_WAIT seconds).
+
+Bad input (an unknown game, letters or sides that make no puzzle, a word the list never saw) and
+a missing warehouse or list raise one error type, `api.UserError`, whose message is the command
+line's `error:` line without `error: ` (the same words, lower-case, no full stop).
 
     >>> from pipeline import api
     >>> with api.open_warehouse(warehouse_path) as con:
@@ -14,12 +18,12 @@ run on the test suite's tiny warehouse.)
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import duckdb
 
-from pipeline.errors import UserError
+from pipeline.errors import UserError  # the one error of bad input: `api.UserError`
 from pipeline.games import game_named
 from pipeline.games.hooks import hooks_of
 from pipeline.storage import named_lists, warehouse
@@ -68,16 +72,28 @@ def probability(con: Connection, word: str, game: str) -> float:
     return float(entry.column("probability")[0])
 
 
-def solve(game: str, puzzle: str | list[str], words: list[str] | None = None) -> list[str] | None:
+def solve(
+    game: str, puzzle: str | Sequence[str], words: list[str] | None = None
+) -> list[str] | None:
     """Return a puzzle's answers with the custom list (or `words`), as its game solves it (its
-    hook `solve`): a Spelling Bee's letters (center first) give every answer, longest first, then
-    alphabetically; a Letter Boxed board's sides its best solution (fewest words, then letters,
-    then the commonest rarest word, then alphabetical, as everywhere), or None.
+    hook `solve`), the puzzle given in the forms `pipeline solve` takes: a Spelling Bee's letters
+    (center first: `"baeklnt"`, or one by one) give every answer, longest first, then
+    alphabetically; a Letter Boxed board's sides (four, or `"bam/lci/kto/shp"` as `today` prints
+    them) its best solution (fewest words, then letters, then the commonest rarest word, then
+    alphabetical, as everywhere), or None.
 
     >>> api.solve("spelling-bee", "baeklnt")
     ['blanket', 'able', 'alba', 'blab']
+    >>> api.solve("spelling-bee", ["b", "a", "e", "k", "l", "n", "t"])
+    ['blanket', 'able', 'alba', 'blab']
     >>> api.solve("letter-boxed", ["bam", "lci", "kto", "shp"])
     ['blacksmith', 'hop']
+    >>> api.solve("letter-boxed", "BAM/LCI/KTO/SHP")
+    ['blacksmith', 'hop']
+    >>> api.solve("spelling-bee", ["b", "a"])
+    Traceback (most recent call last):
+    ...
+    pipeline.errors.UserError: expected 7 letters with the center first, got 2 ('ba')
     """
     found = game_named(game)
     solver = hooks_of(found).solve

@@ -103,6 +103,25 @@ def access_log() -> bool:
     return os.environ.get("PIPELINE_ACCESS_LOG", "").strip() == "1"
 
 
+LOCK_WAIT_SECONDS = 30.0  # how long a command waits for another process's lock on the warehouse
+
+
+def lock_wait_seconds() -> float:
+    """Return how long a command waits for the warehouse while another process holds its lock
+    (`PIPELINE_LOCK_WAIT`, seconds; 0 gives up at once); a value that is no number of seconds is a
+    UserError."""
+    value = os.environ.get("PIPELINE_LOCK_WAIT", "").strip()
+    if not value:
+        return LOCK_WAIT_SECONDS
+    try:
+        seconds = float(value)
+    except ValueError:
+        seconds = -1.0
+    if not 0 <= seconds < float("inf"):
+        raise UserError(f"PIPELINE_LOCK_WAIT is {value!r}, not a number of seconds (0 or more)")
+    return seconds
+
+
 def offline_from_env() -> bool:
     """Return True when `PIPELINE_OFFLINE` forbids the network."""
     return os.environ.get("PIPELINE_OFFLINE", "").strip().lower() in {"1", "true", "yes"}

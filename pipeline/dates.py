@@ -32,3 +32,15 @@ def validation_window(last: dt.date) -> tuple[dt.date, dt.date]:
     there, and judged on the year after it."""
     test_from, _ = last_year(last)
     return test_from - dt.timedelta(days=365 * VALIDATION_YEARS), test_from - dt.timedelta(days=1)
+
+
+def window_words(first: dt.date | None, last: dt.date | None) -> str:
+    """Return a window of dates as a sentence says it: `on DAY`, `from FIRST to LAST`, `from
+    FIRST on`, `until LAST`, or `stored` when it has no bound."""
+    if first is not None and first == last:
+        return f"on {first}"
+    if first is not None and last is not None:
+        return f"from {first} to {last}"
+    if first is not None:
+        return f"from {first} on"
+    return f"until {last}" if last is not None else "stored"

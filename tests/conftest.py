@@ -33,6 +33,7 @@ from urllib.parse import urlsplit
 
 import duckdb
 import pytest
+from hypothesis import HealthCheck, settings
 from typer.testing import CliRunner
 
 from pipeline.cli.app import app
@@ -53,6 +54,14 @@ from tests.postgres import Cluster, server_binaries, throwaway_cluster
 BULK_ARCHIVE_URL = answer_source("bulk_archive").url
 NYT_GAMEDATA_URL = answer_source("nyt_gamedata").url
 SIMEYDK_URL = answer_source("simeydk").url
+
+
+# Hypothesis times nothing here: no deadline on an example, and no health check that data were
+# slow to generate (on a machine busy with other work, either would fail a test that is right).
+settings.register_profile(
+    "busy-machine", deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.load_profile("busy-machine")
 
 
 @dataclass(frozen=True)

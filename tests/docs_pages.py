@@ -34,17 +34,26 @@ UPGRADES = ROOT / "pipeline" / "sql" / "upgrades"
 
 
 def usage(command: str) -> str:
-    """Return the help of a command (`pipeline solve letter-boxed`) as a text block."""
+    """Return the help of a command (`pipeline solve letter-boxed`) as a text block, as the
+    program prints it (tests/test_docs.py checks it against a real `pipeline ... --help`)."""
     args = command.split()[1:]
     # Typer reads TERMINAL_WIDTH once, at import: set its width for this call only, so that
     # neither the caller's terminal nor this call changes the help other tests see.
     width, rich_utils.MAX_WIDTH = rich_utils.MAX_WIDTH, HELP_WIDTH
     try:
-        result = CliRunner().invoke(app, [*args, "--help"], env=HELP_ENV, color=False)
+        result = CliRunner().invoke(
+            app, [*args, "--help"], prog_name="pipeline", env=HELP_ENV, color=False
+        )
     finally:
         rich_utils.MAX_WIDTH = width
     assert result.exit_code == 0, result.output
-    lines = [line.rstrip() for line in result.stdout.splitlines()]
+    return help_block(command, result.stdout)
+
+
+def help_block(command: str, help_text: str) -> str:
+    """Return a command's help as the text block its page shows (no blank lines at either end,
+    no spaces at the ends of lines)."""
+    lines = [line.rstrip() for line in help_text.splitlines()]
     text = "\n".join(lines).strip("\n")
     return f"```text\n$ {command} --help\n{text}\n```\n"
 

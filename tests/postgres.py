@@ -7,7 +7,8 @@ as the `postgres` system user (runuser), in a folder that user owns.
         url = cluster.url             # postgresql://postgres@127.0.0.1:PORT/postgres
         cluster.restart()             # a stop (fast shutdown) and a start, as an operator would
 
-Run as a script it starts one and prints its URL until Ctrl-C (for `pipeline bench serve
+Run as a script it starts one and prints its URL until Ctrl-C, SIGTERM or SIGHUP (a closed
+terminal), each of which stops the server and removes its folder (for `pipeline bench serve
 --store URL`): `python -m tests.postgres`.
 """
 
@@ -109,8 +110,20 @@ def throwaway_cluster(fast: bool = True) -> Iterator[Cluster]:
         shutil.rmtree(folder, ignore_errors=True)
 
 
+ENDING_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+
+
+def end_the_script(signum: int, frame: object) -> None:
+    """End the script as Ctrl-C does, so that the cluster's `finally` stops it and removes its
+    folder; a second signal meanwhile is ignored, so that the clean-up runs to its end."""
+    for ending in ENDING_SIGNALS:
+        signal.signal(ending, signal.SIG_IGN)
+    raise KeyboardInterrupt
+
+
 if __name__ == "__main__":
-    with throwaway_cluster(fast="--fast" in sys.argv) as running:
+    for ending in ENDING_SIGNALS:
+        signal.signal(ending, end_the_script)
+    with contextlib.suppress(KeyboardInterrupt), throwaway_cluster("--fast" in sys.argv) as running:
         print(running.url, flush=True)
-        with contextlib.suppress(KeyboardInterrupt):
-            signal.pause()
+        signal.pause()

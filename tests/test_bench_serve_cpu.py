@@ -26,19 +26,23 @@ from pipeline.bench.serve import (
 )
 
 BURN_SECONDS = 0.3
-# a child that starts a grandchild which burns BURN_SECONDS of CPU, says so, and waits
+# a child that starts a grandchild which burns BURN_SECONDS of CPU, says so, and waits until
+# the test closes their standard input (not a fixed time, which a busy machine could outlast)
 GRANDCHILD = (
-    "import time\n"
+    "import sys, time\n"
     f"while time.process_time() < {BURN_SECONDS}: pass\n"
     "print('burnt', flush=True)\n"
-    "time.sleep(60)\n"
+    "sys.stdin.read()\n"
 )
 CHILD = f"import subprocess, sys\nsubprocess.run([sys.executable, '-c', {GRANDCHILD!r}])\n"
 
 
 def test_a_process_trees_cpu_counts_its_grandchildren() -> None:
     child = subprocess.Popen(
-        [sys.executable, "-c", CHILD], stdout=subprocess.PIPE, start_new_session=True
+        [sys.executable, "-c", CHILD],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        start_new_session=True,
     )
     try:
         assert child.stdout is not None

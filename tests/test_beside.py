@@ -69,7 +69,7 @@ def test_the_second_process_ends_when_the_stage_s_process_is_killed() -> None:
         [sys.executable, "-c", STAGE_THAT_DIES], capture_output=True, text=True, check=True
     )
     pid = int(stage.stdout.strip())
-    deadline = time.monotonic() + 5
+    deadline = time.monotonic() + 60  # it looks every half second; a busy machine is late
     while Path(f"/proc/{pid}").exists() and _state(pid) != "Z" and time.monotonic() < deadline:
         time.sleep(0.1)
     assert not Path(f"/proc/{pid}").exists() or _state(pid) == "Z"

@@ -101,7 +101,10 @@ def test_the_day_files_answer_as_the_warehouse_for_every_day(tiny: Path) -> None
                 from_files = today.today(days, game, date, downloader)
                 from_warehouse = today.today(WarehouseReader(con), game, date, downloader)
                 assert shown(from_files) == shown(from_warehouse), (game.name, date)
-        with pytest.raises(UserError, match="no Spelling Bee puzzle stored for 2020-02-02"):
+        missing = (
+            "no Spelling Bee puzzle on 2020-02-02: the archive runs from 2021-06-01 to 2025-01-10"
+        )
+        with pytest.raises(UserError, match=missing):
             today.today(days, GAMES[0], dt.date(2020, 2, 2), downloader)
 
 

@@ -86,6 +86,8 @@ CASES: dict[str, list[str]] = {
         "export spelling-bee --out missing/records.jsonl",
         "export letter-boxed --format parquet --out missing/deeper/records.parquet",
         "export spelling-bee --bogus",
+        "export spelling-bee --since 2026-01-01",
+        "export letter-boxed --until 2001-01-01 --format csv",
     ],
     "build": [
         "build chess",
@@ -134,6 +136,8 @@ CASES: dict[str, list[str]] = {
         "changes letter-boxed --format parquet",
         "changes spelling-bee --out fifo",
         "changes spelling-bee --format xml",
+        "changes spelling-bee --since 2030-01-01",
+        "changes letter-boxed --since 2024-02-01 --until 2024-06-30 --json",
     ],
     "explain": [
         "explain",
@@ -270,6 +274,7 @@ def workspace(tmp_path_factory: pytest.TempPathFactory) -> Path:
     for name, text in FILES.items():
         (root / name).write_text(text)
     (root / "binary.dat").write_bytes(bytes(range(128)) * 8)  # valid UTF-8, with NUL bytes
+    (root / "latin1.txt").write_bytes("cafe\ncafé\n".encode("latin-1"))  # no NUL, not UTF-8
     (root / "folder").mkdir()
     os.mkfifo(root / "fifo")
     (root / "link_to_folder").symlink_to(root / "folder")
@@ -390,7 +395,18 @@ def test_bad_input_is_one_error_line_and_status_2(case, workspace, monkeypatch, 
         ),
         (
             ["bench", "letter-boxed", "--dictionary", "binary.dat"],
-            "error: cannot read word list binary.dat: it is a binary file, not one word a line\n",
+            "error: cannot read word list binary.dat: it is a binary file, not a text word list "
+            "(one word a line)\n",
+        ),
+        (
+            ["solve", "spelling-bee", "entivcz", "--dictionary", "/bin/ls"],
+            "error: cannot read word list /bin/ls: it is a binary file, not a text word list "
+            "(one word a line)\n",
+        ),
+        (
+            ["solve", "letter-boxed", "ozu", "nri", "lfa", "mbt", "--dictionary", "latin1.txt"],
+            "error: cannot read word list latin1.txt: its byte 9 is not UTF-8 text, not a text "
+            "word list (one word a line)\n",
         ),
         (
             ["export", "spelling-bee", "--out", "fifo"],
@@ -429,6 +445,41 @@ def test_no_command_prints_the_help(workspace, monkeypatch, capfd):
     assert "report" in out
 
 
+# One rule for a window of dates that holds no stored puzzle, whichever command reads it: one line
+# naming the window and the range the archive stores (the command warehouse: three days of each
+# game, 2024-01-10, 2024-07-10 and 2025-01-10, so that February to June 2024 is a gap).
+EMPTY_WINDOWS = {
+    "export spelling-bee --since 2026-01-01": "Spelling Bee puzzle from 2026-01-01 on",
+    "export letter-boxed --until 2020-01-01 --out records.csv --format csv": (
+        "Letter Boxed puzzle until 2020-01-01"
+    ),
+    "report spelling-bee --since 2030-01-01": "Spelling Bee puzzle from 2030-01-01 on",
+    "report --since 2024-02-01 --until 2024-06-30": (
+        "Spelling Bee puzzle from 2024-02-01 to 2024-06-30"
+    ),
+    "changes letter-boxed --since 2024-02-01 --until 2024-06-30": (
+        "Letter Boxed puzzle from 2024-02-01 to 2024-06-30"
+    ),
+    "today --date 2030-01-01": "Spelling Bee puzzle on 2030-01-01",
+    "today letter-boxed --date 2024-03-01": "Letter Boxed puzzle on 2024-03-01",
+}
+
+
+@pytest.mark.parametrize("command", sorted(EMPTY_WINDOWS))
+def test_a_window_without_a_stored_puzzle_is_one_line_naming_the_stored_range(
+    command, workspace, capfd, monkeypatch
+):
+    monkeypatch.chdir(workspace)
+    for name, value in workspace_environment(workspace).items():
+        monkeypatch.setenv(name, value)
+    status, out, err = run_main(shlex.split(command), capfd)
+    assert (status, out) == (2, "")
+    assert err == (
+        f"error: no {EMPTY_WINDOWS[command]}: the archive runs from 2024-01-10 to 2025-01-10\n"
+    )
+    assert not (workspace / "records.csv").exists()
+
+
 def test_help_is_status_0(workspace, capfd):
     status, out, err = run_main(["export", "--help"], capfd)
     assert (status, err) == (0, "")
@@ -460,8 +511,22 @@ def slow_report_warehouse(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
+# A shell that starts a command in the background without job control (`make test &`, a CI
+# runner) hands it SIGINT ignored; Python then installs no KeyboardInterrupt of its own. The
+# command line hears Ctrl-C either way: started so, the report ran to its end (status 0).
+INHERITED_SIGINT = {
+    "default": "from pipeline.cli import main; main()",
+    "ignored": (
+        "import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_IGN); "
+        "os.execv(sys.executable, [sys.executable, '-c', 'from pipeline.cli import main; main()', "
+        "*sys.argv[1:]])"
+    ),
+}
+
+
+@pytest.mark.parametrize("inherited", sorted(INHERITED_SIGINT))
 def test_ctrl_c_during_a_report_is_the_line_interrupted_and_status_130(
-    slow_report_warehouse, tmp_path
+    slow_report_warehouse, tmp_path, inherited
 ):
     before = warehouse_snapshot(slow_report_warehouse)
     env = {
@@ -471,7 +536,7 @@ def test_ctrl_c_during_a_report_is_the_line_interrupted_and_status_130(
         "PYTHONPATH": str(PROJECT_ROOT),
     }
     process = subprocess.Popen(
-        [sys.executable, "-c", "from pipeline.cli import main; main()", "report", "spelling-bee"],
+        [sys.executable, "-c", INHERITED_SIGINT[inherited], "report", "spelling-bee"],
         cwd=tmp_path,
         env=env,
         stdout=subprocess.PIPE,
@@ -482,10 +547,60 @@ def test_ctrl_c_during_a_report_is_the_line_interrupted_and_status_130(
     started = process.stderr.readline()  # the first progress line: the scoring has begun
     assert started.startswith("> Spelling Bee: predictions")
     process.send_signal(signal.SIGINT)
-    out, err = process.communicate(timeout=120)
+    out, err = process.communicate(timeout=300)
 
     assert process.returncode == 130
     assert err == "interrupted\n"
     assert out == ""
     assert not (tmp_path / "reports").exists()
     assert warehouse_snapshot(slow_report_warehouse) == before
+
+
+# A module whose import takes a Ctrl-C halfway (its process sends itself SIGINT), then makes a
+# class whose `__set_name__` runs Python: a KeyboardInterrupt raised there would reach the caller
+# as a RuntimeError, and inside a C extension's start (DuckDB's) it aborted the process.
+INTERRUPTED_IMPORT = """
+import os, signal
+
+class Named:
+    def __set_name__(self, owner, name):
+        self.name = name
+
+os.kill(os.getpid(), signal.SIGINT)
+for _ in range(200_000):  # Python runs on after the signal: its handler is called meanwhile
+    pass
+
+class Made:
+    field = Named()
+
+DONE = Made.field.name
+"""
+AFTER_THE_IMPORT = """
+import sys, time
+from pipeline.cli.interrupts import hear_ctrl_c
+
+hear_ctrl_c()
+try:
+    import interrupted_module
+    print("imported", interrupted_module.DONE, flush=True)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        time.sleep(0.01)
+    print("never interrupted")
+except KeyboardInterrupt:
+    print("interrupted after the import")
+"""
+
+
+def test_a_ctrl_c_during_an_import_is_raised_once_the_import_is_over(tmp_path):
+    (tmp_path / "interrupted_module.py").write_text(INTERRUPTED_IMPORT)
+    finished = subprocess.run(
+        [sys.executable, "-c", AFTER_THE_IMPORT],
+        cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": f"{tmp_path}:{PROJECT_ROOT}"},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert (finished.returncode, finished.stderr) == (0, "")
+    assert finished.stdout == "imported field\ninterrupted after the import\n"

@@ -222,3 +222,20 @@ def test_the_mirror_list_prints_the_commoner_solution_beside_the_best(mirror_war
         "2 words, 16 letters; 1 best solution",
         "Commoner, one letter more: FORUM - MOBILIZATION (rarest word Zipf 3.27, against 2.43)",
     ]
+
+
+def test_limit_cuts_the_listing_as_text_and_as_json(word_file: Path) -> None:
+    text = run(*BOX, "--dictionary", str(word_file), "--words", "2", "--limit", "1")
+    assert text.exit_code == 0
+    assert "FORUM - MOBILIZATION" in text.stdout and "FULMAR" not in text.stdout
+    assert "  ... and 1 more (--limit sets how many)" in text.stdout
+    as_json = run(*BOX, "--dictionary", str(word_file), "--words", "2", "--limit", "1", "--json")
+    assert json.loads(as_json.stdout)["solutions"] == [["forum", "mobilization"]]
+
+
+def test_limit_without_a_listing_is_one_error_line(word_file: Path) -> None:
+    result = run(*BOX, "--dictionary", str(word_file), "--limit", "3")
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == (
+        "error: --limit counts the solutions --all or --words lists: give one of them\n"
+    )

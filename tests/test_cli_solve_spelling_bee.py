@@ -250,7 +250,7 @@ def test_a_missing_word_file_or_custom_list_is_a_user_error(env, tmp_path):
     assert (result.exit_code, result.stdout) == (2, "")
     assert (
         result.stderr
-        == f"error: cannot read word list {tmp_path / 'none.txt'} (FileNotFoundError)\n"
+        == f"error: cannot read word list {tmp_path / 'none.txt'}: no such file or directory\n"
     )
     result = solve("captmhu", env=env)
     assert result.exit_code == 2

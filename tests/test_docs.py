@@ -4,7 +4,11 @@ figure is backed by a test or dated; the README stays a front door; and links le
 
 from __future__ import annotations
 
+import os
 import re
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -15,7 +19,16 @@ from pipeline.cli.app import app
 from pipeline.serve.app import create_app
 from pipeline.serve.settings import Settings
 from pipeline.storage import warehouse
-from tests.docs_pages import DOCS, REGION, ROOT, commands, pages, regenerated
+from tests.docs_pages import (
+    DOCS,
+    HELP_ENV,
+    REGION,
+    ROOT,
+    commands,
+    help_block,
+    pages,
+    regenerated,
+)
 
 README = ROOT / "README.md"
 FENCE = re.compile(r"^```.*?^```$", re.M | re.S)
@@ -66,6 +79,22 @@ def test_every_command_has_its_page_and_its_usage(command: str) -> None:
     text = page_of(command).read_text()
     assert re.search(rf"^#{{1,2}} `{re.escape(command)}[` ]", text, re.M), command
     assert f"<!-- usage: {command} -->" in text
+
+
+@pytest.mark.parametrize("command", commands())
+def test_every_usage_block_is_what_the_command_prints(command: str) -> None:
+    """The page's usage is the help a real `pipeline ... --help` prints (its program name too)."""
+    printed = subprocess.run(
+        [sys.executable, "-c", "from pipeline.cli import main; main()", *command.split()[1:]]
+        + ["--help"],
+        env={**os.environ, **HELP_ENV, "PYTHONPATH": str(ROOT)},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert (printed.returncode, printed.stderr) == (0, "")
+    assert printed.stdout.lstrip("\n ").startswith(f"Usage: {command} ")
+    assert help_block(command, printed.stdout) in page_of(command).read_text()
 
 
 @pytest.mark.parametrize("command", commands())
@@ -147,7 +176,9 @@ def test_every_link_leads_to_a_file_of_the_project(page: Path) -> None:
 
 # A figure: a number with a thousands separator or a decimal point (counts, scores, timings).
 FIGURE = re.compile(r"(?<![\w./-])(\d{1,3}(?:,\d{3})+|\d+\.\d+)(?!\d|\.\d)")
-MEASURED = re.compile(r"(?:[Mm]easured|estimated) on \d{4}-\d{2}-\d{2}")
+# A dated figure says the day and the commit that wrote it down: `measured on DATE at COMMIT`.
+MEASURED = re.compile(r"(?:[Mm]easured|estimated) on\s+\d{4}-\d{2}-\d{2} at ([0-9a-f]{7,40})\b")
+DATED = re.compile(r"(?:[Mm]easured|estimated) on\s+\d{4}-\d{2}-\d{2}")
 CHECKED = re.compile(r"checked by (tests/\w+\.py)::(\w+)")
 CONSTANTS = re.compile(r"constants of `(pipeline/[\w/]+\.py)`")
 DISTINCT = re.compile(r"\d{1,3}(?:,\d{3})+|\d+\.\d{3,}")
@@ -185,6 +216,25 @@ def unbacked_figures(text: str) -> list[str]:
 @pytest.mark.parametrize("page", [README, *pages()], ids=lambda page: page.name)
 def test_every_figure_is_checked_by_a_test_or_dated(page: Path) -> None:
     assert unbacked_figures(prose(page)) == []
+
+
+@pytest.mark.parametrize("page", [README, *pages()], ids=lambda page: page.name)
+def test_every_date_of_a_measure_names_a_commit_of_the_history(page: Path) -> None:
+    """A figure that dates says when and at which commit it was measured; the commit is one of
+    the project's (checked where the history is at hand: a clone, not an unpacked archive)."""
+    text = page.read_text()
+    assert len(MEASURED.findall(text)) == len(DATED.findall(text))
+    commits = set(MEASURED.findall(text))
+    if not commits or shutil.which("git") is None or not (ROOT / ".git").exists():
+        return
+    unknown = [
+        commit
+        for commit in sorted(commits)
+        if subprocess.run(
+            ["git", "cat-file", "-e", f"{commit}^{{commit}}"], cwd=ROOT, capture_output=True
+        ).returncode
+    ]
+    assert unknown == []
 
 
 def figures_of(page: Path) -> set[str]:

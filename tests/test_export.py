@@ -98,3 +98,87 @@ def test_options_that_do_not_apply_are_one_error_line(
     capsys, monkeypatch, built: Path, args, line
 ) -> None:
     assert run(capsys, monkeypatch, built, *args) == (2, "", f"error: {line}\n")
+
+
+# --- written as Python always wrote it, without holding the rows -------------------------------
+
+# Values of every kind a relation may hold, the awkward ones included: text with a comma, a quote,
+# a line's end, a carriage return, a tab, a control character, non-ASCII and beyond the first
+# 65,536 characters; NULLs; doubles that are no number; dates; lists and structs; and FLOAT and
+# DECIMAL, which Python reads otherwise than DuckDB writes (so they are fetched).
+AWKWARD = """
+SELECT * FROM (VALUES
+    (1, 'plain', 0.25::DOUBLE, true, DATE '2024-01-10', 7::BIGINT, ['a', 'b'],
+     {'day': DATE '2024-01-10', 'ok': false}, 1.5::FLOAT, 2.50::DECIMAL(4, 2)),
+    (2, 'a, "quoted" word', 1e-06::DOUBLE, false, NULL, NULL, [], NULL, NULL, NULL),
+    (3, e'two\\nlines\\r\\tand \\x01', 'nan'::DOUBLE, NULL, DATE '1999-12-31', -3, NULL,
+     {'day': NULL, 'ok': NULL}, 0.1::FLOAT, 0.00::DECIMAL(4, 2)),
+    (4, 'café … 😀 \\ back', 'inf'::DOUBLE, true, DATE '2025-08-09', 0, ['é, "x"'], NULL, NULL,
+     NULL),
+    (5, '', '-inf'::DOUBLE, false, NULL, 1, [NULL], NULL, NULL, NULL),
+    (6, NULL, 123456789012345680.0::DOUBLE, true, NULL, 2, NULL, NULL, NULL, NULL)
+) AS t(n, text, number, flag, day, count, words, pair, single, money)
+ORDER BY n DESC
+"""
+COLUMN_SETS = {
+    "plain": "text, number, flag, day, count",
+    "one column": "text",
+    "lists and structs": "n, words, pair",
+    "fetched": "n, single, money",
+    "one name twice": "text, text",
+}
+
+
+def as_python_wrote_it(relation: duckdb.DuckDBPyRelation, fmt: str) -> str:
+    """Return the rows as the export wrote them before it streamed: every row fetched, then the
+    csv module (lists and structs as JSON in a cell) or `json.dumps` of each row as a dict."""
+    import csv
+    import io
+
+    from pipeline.storage.table_files import csv_row
+
+    rows, columns, buffer = relation.fetchall(), relation.columns, io.StringIO()
+    if fmt == "csv":
+        writer = csv.writer(buffer, lineterminator="\n")
+        writer.writerow(columns)
+        writer.writerows(map(csv_row, rows))
+    for row in rows if fmt == "jsonl" else ():
+        buffer.write(json.dumps(dict(zip(columns, row, strict=True)), default=str) + "\n")
+    return buffer.getvalue()
+
+
+@pytest.mark.parametrize("fmt", ["csv", "jsonl"])
+@pytest.mark.parametrize("columns", sorted(COLUMN_SETS))
+def test_every_value_is_written_as_python_wrote_it(
+    fmt: str, columns: str, tmp_path: Path, capsysbinary
+) -> None:
+    from pipeline.storage.table_files import write_relation
+
+    con = duckdb.connect()
+    relation = con.sql(f"SELECT {COLUMN_SETS[columns]} FROM ({AWKWARD})")
+    expected = as_python_wrote_it(relation, fmt)
+    assert write_relation(relation, fmt, tmp_path / f"rows.{fmt}") == 6
+    assert (tmp_path / f"rows.{fmt}").read_bytes().decode() == expected  # "\r" kept as it is
+    assert write_relation(relation, fmt, None) == 6
+    assert capsysbinary.readouterr().out.decode() == expected
+    empty = relation.filter("false")
+    assert write_relation(empty, fmt, tmp_path / "none") == 0
+    assert (tmp_path / "none").read_bytes().decode() == as_python_wrote_it(empty, fmt)
+
+
+@pytest.mark.parametrize("fmt", ["csv", "jsonl"])
+def test_a_custom_list_is_written_a_range_of_words_at_a_time_as_one_table(
+    fmt: str, capsys, monkeypatch, built: Path
+) -> None:
+    from pipeline.stages import export
+
+    args = ("custom", "spelling-bee", "--format", fmt)
+    whole = run(capsys, monkeypatch, built, *args)
+    monkeypatch.setattr(export, "PART_ROWS", 2)  # ranges of two words
+    status, out, err = run(capsys, monkeypatch, built, *args)
+    assert (status, out, err) == whole
+    lines = out.splitlines()
+    assert lines.count("word,probability,included,reason") == (1 if fmt == "csv" else 0)
+    words = [line.split(",")[0] for line in lines[1:]] if fmt == "csv" else []
+    words = words or [json.loads(line)["word"] for line in lines]
+    assert words == sorted(words) and len(words) > 4  # several ranges, each once, in order

@@ -218,6 +218,16 @@ def test_generated_spelling_bee_keeps_the_rules_and_repeats_for_a_seed(
         assert record["id"].startswith("g7-any-")
 
 
+def test_generate_out_says_what_it_wrote_as_export_does(
+    capsys, monkeypatch, command_warehouse: Path, tmp_path: Path
+) -> None:
+    out = tmp_path / "puzzles.csv"
+    args = ("generate", "spelling-bee", "--count", "1", "--seed", "7", "--format", "csv")
+    status, printed, err = run(capsys, monkeypatch, command_warehouse, *args, "--out", str(out))
+    assert (status, printed, err) == (0, "", f"wrote 1 record to {out}\n")
+    assert out.read_text().splitlines()[1].startswith("g7-any-1,c,bdeilm,")
+
+
 def test_generate_refuses_out_without_format(capsys, monkeypatch, command_warehouse: Path) -> None:
     status, _, err = run(
         capsys, monkeypatch, command_warehouse, "generate", "spelling-bee", "--out", "x.jsonl"
@@ -240,7 +250,7 @@ def test_letter_boxed_from_a_list_too_small_is_one_error_line(
     status, out, err = run(capsys, monkeypatch, command_warehouse, *args)
     assert (status, err) == (0, "")
     records = [json.loads(line) for line in out.splitlines()]
-    assert [r["id"] for r in records] == ["g0-any-1", "g0-any-2", "g0-any-3"]
+    assert [r["id"] for r in records] == ["g0-any-nyt-1", "g0-any-nyt-2", "g0-any-nyt-3"]
     for record in records:
         assert sorted("".join(record["sides"])) == sorted("blacksmithop")
         assert record["solution"] == ["blacksmith", "hop"]

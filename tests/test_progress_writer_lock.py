@@ -53,7 +53,7 @@ def test_a_write_waits_for_another_processs_writer_and_goes_on_when_it_lets_go(
         token, owner = progress.new_owner(PLAYER)  # waits for the other process
         written_at = time.time()
         let_go_at = float(other.stdout.readline())
-        assert other.wait(timeout=10) == 0
+        assert other.wait(timeout=60) == 0
         assert written_at >= let_go_at
         assert progress.owner_of(PLAYER, token) == owner
     finally:
@@ -66,7 +66,7 @@ def test_a_writer_killed_while_holding_the_lock_holds_nothing(tmp_path: Path) ->
     try:
         other = holder(store)
         other.send_signal(signal.SIGKILL)
-        other.wait(timeout=10)
+        other.wait(timeout=60)
         token, owner = progress.new_owner(PLAYER)
         assert progress.owner_of(PLAYER, token) == owner
     finally:

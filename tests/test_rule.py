@@ -76,11 +76,12 @@ def test_decide_by_the_last_verdict_alone():
 def test_reasons():
     rows = evidence(
         {"prior_verdicts": 4, "prior_accepted": 3, "score_180": 0.25},
-        {"bucket": "1100110@3.5", "bucket_size": 120, "bucket_rate": 0.8},
+        {"bucket": "1100110@3.5", "bucket_size": 12276, "bucket_rate": 0.8},
     )
     assert reasons(rows, RULE, decide(rows, RULE), GameHooks.evidence_flags) == [
         "in: accepted in 3 of 4 puzzles where it was eligible, score_180 = +0.25",
-        "in: never eligible; 80% (smoothed) of the 120 earlier new words [in 2of12id yes, "
+        # a count as every other number the commands print: 12,276 (explain says it beside)
+        "in: never eligible; 80% (smoothed) of the 12,276 earlier new words [in 2of12id yes, "
         "in ENABLE yes, in an NYT Letter Boxed list no, capitalized in web2 no, inflects an "
         "accepted word yes, in words_alpha yes, in web2 no, Zipf 3.5-4] were accepted",
     ]

@@ -138,7 +138,8 @@ def script_sources(local_http: LocalHTTP) -> None:
         gamedata_path("2024-06-11"),
         [(429, b"slow down", {"Retry-After": "1"}), (200, GAMEDATA["2024-06-11"])],
     )
-    local_http.script(gamedata_path("2024-06-12"), [Reply(200, GAMEDATA["2024-06-12"], delay=1.0)])
+    # answered far later than the scrape's timeout, which is far more than a busy machine's lag
+    local_http.script(gamedata_path("2024-06-12"), [Reply(200, GAMEDATA["2024-06-12"], delay=10)])
     local_http.script(
         gamedata_path("2024-06-13"),
         [Reply(200, GAMEDATA["2024-06-13"], truncate_to=40), (200, GAMEDATA["2024-06-13"])],
@@ -174,7 +175,7 @@ def scrape_once(folder: Path, server: LocalHTTP) -> Scraped:
     """Script the sources, run one scrape (collect, then load) and return what it left."""
     cache = folder / "raw"
     downloader = Downloader(
-        cache, url_rewrite=server.rewrite, backoff=0.01, host_delay=0, timeout=0.5, retries=2
+        cache, url_rewrite=server.rewrite, backoff=0.01, host_delay=0, timeout=2.0, retries=2
     )
     con = warehouse.connect(folder / "warehouse.duckdb")
     script_sources(server)

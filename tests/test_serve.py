@@ -268,7 +268,7 @@ def test_a_generated_puzzle_is_judged_by_the_custom_list(player: Player) -> None
     [
         ("GET", "/api/spelling-bee/1999-01-01", None, 404, "no Spelling Bee puzzle stored for 1999-01-01"),
         ("GET", "/api/spelling-bee/g7-any-2", None, 404, "no generated puzzle g7-any-2: the draw has only 1 puzzles"),
-        ("GET", "/api/letter-boxed/yesterday", None, 404, "no Letter Boxed puzzle 'yesterday': an id is a date (YYYY-MM-DD), `today` or a generated id (g<seed>-<easy|medium|hard|any>-<n>)"),
+        ("GET", "/api/letter-boxed/yesterday", None, 404, "no Letter Boxed puzzle 'yesterday': an id is a date (YYYY-MM-DD), `today` or a generated id (g<seed>-<easy|medium|hard|any>[-nyt][-since<YYYY-MM-DD>]-<n>)"),
         ("GET", "/api/nothing", None, 404, "not found"),
         ("POST", f"{BEE}/guess", b'{"word": ', 400, "the body is not valid JSON"),
         ("POST", f"{BEE}/guess", b'{"letters": "abc"}', 400, "word: field required"),
@@ -381,7 +381,9 @@ def test_the_puzzles_list_gives_each_games_dates_and_how_ids_are_made(running: R
         }
     assert listed["ids"]["difficulties"] == ["easy", "medium", "hard", "any"]
     assert listed["ids"]["places"] == [1, 1000]
-    assert listed["ids"]["generated_pattern"] == r"g(\d{1,9})-(easy|medium|hard|any)-(\d{1,4})"
+    assert listed["ids"]["generated_pattern"] == (
+        r"g(\d{1,9})-(easy|medium|hard|any)(-nyt)?(?:-since(\d{4}-\d{2}-\d{2}))?-(\d{1,4})"
+    )
 
 
 @pytest.mark.parametrize(
@@ -464,7 +466,7 @@ def test_the_command_serves_with_workers_logs_a_line_a_request_but_no_secret_and
         )
         assert in_room.json()["found"] == []
         process.send_signal(signal.SIGINT)
-        out, err = process.communicate(timeout=20)
+        out, err = process.communicate(timeout=120)
     finally:
         process.kill()
     assert process.returncode == 0
@@ -493,7 +495,7 @@ def test_a_host_other_than_127_0_0_1_is_said_on_a_warning_line(built: Path, tmp_
         wait_until_up(f"http://{host}:{port}", process, time.perf_counter())
         anyone = requests.get(f"http://{host}:{port}{BEE}", headers={"Origin": "https://x.example"})
         process.send_signal(signal.SIGINT)
-        _, err = process.communicate(timeout=20)
+        _, err = process.communicate(timeout=120)
     finally:
         process.kill()
     assert process.returncode == 0
@@ -583,7 +585,7 @@ def test_a_killed_server_keeps_every_word_it_answered(
             assert response.json()["verdict"] == "accepted"
             answered.append(word)
         process.kill()  # kill -9 right after the last answer
-        process.wait(timeout=10)
+        process.wait(timeout=60)
         process = serve_process(built, progress_store, port)
         assert session.get(f"{url}/progress", timeout=30).json()["found"] == answered
     finally:

@@ -122,7 +122,7 @@ def test_a_worker_killed_during_a_run_loses_no_acknowledged_word(
         wait_until(lambda: len(workers_of(process)) == 2 and killed not in workers_of(process))
 
 
-def wait_until(condition: Callable[[], bool], seconds: float = 30.0) -> None:
+def wait_until(condition: Callable[[], bool], seconds: float = 120.0) -> None:
     """Wait until a condition holds (a supervisor's restart takes a moment)."""
     deadline = time.monotonic() + seconds
     while not condition():

@@ -93,14 +93,15 @@ def test_an_id_longer_than_any_puzzles_is_unknown_before_any_work(
     serve: list[Running], built: Path, tmp_path: Path
 ) -> None:
     running = start(serve, built, tmp_path, NO_RATES)
-    longest = f"g{'9' * 9}-medium-{'9' * 4}"
-    assert len(longest) == MAX_ID_LENGTH == 22
+    longest = f"g{'9' * 9}-medium-nyt-since2025-01-01-{'9' * 4}"
+    assert len(longest) == MAX_ID_LENGTH == 42
     answer = running.get(f"/api/spelling-bee/{'x' * 10_000}")
     assert (answer.status_code, answer.json()) == (
         404,
         {
-            "error": "no Spelling Bee puzzle has an id over 22 characters: an id is a date "
-            "(YYYY-MM-DD), `today` or a generated id (g<seed>-<easy|medium|hard|any>-<n>)"
+            "error": "no Spelling Bee puzzle has an id over 42 characters: an id is a date "
+            "(YYYY-MM-DD), `today` or a generated id "
+            "(g<seed>-<easy|medium|hard|any>[-nyt][-since<YYYY-MM-DD>]-<n>)"
         },
     )
     assert running.get(f"/api/spelling-bee/{longest}x").status_code == 404

@@ -389,7 +389,7 @@ def test_an_error_of_the_server_is_a_sentence_and_no_text_shows_markdown(
     page.wait_for_function("() => document.querySelector('#title').textContent !== 'loading…'")
     assert title(page) == (
         "No Spelling Bee puzzle 'yesterday': an id is a date (YYYY-MM-DD), “today” or a "
-        "generated id (g<seed>-<easy|medium|hard|any>-<n>)."
+        "generated id (g<seed>-<easy|medium|hard|any>[-nyt][-since<YYYY-MM-DD>]-<n>)."
     )
     page.goto(f"{running.url}/#spelling-bee/g7-any-1")
     wait_for_title(page, "Spelling Bee g7-any-1:")

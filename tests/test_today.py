@@ -157,7 +157,10 @@ def test_json_gives_the_same_day_as_fields_and_no_answer_unless_revealed(tiny: P
 def test_a_date_not_stored_is_an_error(tiny: Path) -> None:
     result = CliRunner().invoke(app, ["today", "spelling-bee", "--date", "2030-01-01"])
     assert result.exit_code == 2
-    assert result.output == "error: no Spelling Bee puzzle stored for 2030-01-01\n"
+    assert result.output == (
+        "error: no Spelling Bee puzzle on 2030-01-01: the archive runs from 2021-06-01 to "
+        "2025-01-10\n"
+    )
 
 
 # --- the live pages, served by a real HTTP server on 127.0.0.1 ------------------------------------

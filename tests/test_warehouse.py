@@ -7,6 +7,7 @@ import os
 import subprocess
 import sys
 import textwrap
+from collections.abc import Iterator
 from pathlib import Path
 
 import duckdb
@@ -169,76 +170,131 @@ def test_a_killed_process_leaves_the_tables_as_they_were(words_warehouse, script
 
 # --- a locked warehouse ------------------------------------------------------------------------
 
+# Another process holds the warehouse open for writing until its standard input is closed.
 HOLD_THE_LOCK = """
-import sys, time
+import sys
 import duckdb
 
 con = duckdb.connect(sys.argv[1])
 print("locked", flush=True)
-time.sleep(120)
+sys.stdin.read()
 """
 
 
 @pytest.fixture
-def locked_warehouse(words_warehouse: Path):
-    """Yield a warehouse file that another process holds open for writing."""
+def lock_holder(words_warehouse: Path) -> Iterator[subprocess.Popen[str]]:
+    """Yield another process once it holds the words warehouse open for writing."""
     holder = subprocess.Popen(
         [sys.executable, "-c", HOLD_THE_LOCK, str(words_warehouse)],
+        stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         text=True,
     )
     try:
         assert holder.stdout is not None and holder.stdout.readline() == "locked\n"
-        yield words_warehouse
+        yield holder
     finally:
         holder.kill()
-        holder.wait(timeout=30)
+        holder.wait(timeout=60)
 
 
-LOCK_MESSAGE = "error: cannot open the warehouse {path}: IO Error: Could not set lock on file"
+@pytest.fixture
+def locked_warehouse(words_warehouse: Path, lock_holder: subprocess.Popen[str]) -> Path:
+    """Return a warehouse file that another process holds open for writing."""
+    return words_warehouse
+
+
+def holder_named(holder: subprocess.Popen[str], path: Path) -> str:
+    """Return how a command names the process that holds the lock: its id and its command line,
+    on one line and cut at 100 characters."""
+    command = f"{sys.executable} -c {' '.join(HOLD_THE_LOCK.split())} {path}"
+    return f"process {holder.pid} ({command[:99]}…)"
+
+
+SOLVE = ["solve", "spelling-bee", "eaplbry", "--dictionary", "words_alpha"]
 
 
 @pytest.mark.parametrize(
     "command",
-    [
-        ["build"],
-        ["scrape", "--offline"],
-        ["export", "spelling-bee"],
-        ["solve", "spelling-bee", "entivcz", "--dictionary", "words_alpha"],
-    ],
+    [["build"], ["scrape", "--offline"], ["export", "spelling-bee"], SOLVE],
     ids=lambda command: " ".join(command[:2]),
 )
-def test_a_locked_warehouse_is_one_line_and_exit_status_2(locked_warehouse, tmp_path, command):
+def test_a_lock_still_held_after_the_wait_is_one_line_and_exit_status_2(
+    locked_warehouse, lock_holder, tmp_path, command
+):
     env = {
         "PIPELINE_WAREHOUSE": str(locked_warehouse),
         "PIPELINE_RAW": str(tmp_path / "raw"),
         "PIPELINE_CUSTOM": str(tmp_path / "custom"),
         "PIPELINE_MIRROR": "",
+        "PIPELINE_LOCK_WAIT": "0",
     }
     result = CliRunner().invoke(app, command, env=env)
 
-    assert result.exit_code == 2
-    assert result.stdout == ""
-    assert result.stderr.count("\n") == 1
-    assert result.stderr.startswith(LOCK_MESSAGE.format(path=locked_warehouse))
-    assert "Traceback" not in result.output
-
-
-def test_a_locked_warehouse_in_a_real_process(locked_warehouse):
-    env = {**os.environ, "PIPELINE_WAREHOUSE": str(locked_warehouse)}
-    finished = subprocess.run(
-        [sys.executable, "-c", "from pipeline.cli import main; main()", "build"],
-        cwd=PROJECT_ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == (
+        f"error: cannot open the warehouse {locked_warehouse}: "
+        f"{holder_named(lock_holder, locked_warehouse)} still holds its lock after 0 s "
+        "(PIPELINE_LOCK_WAIT): end that process or close its connection, or set "
+        "PIPELINE_LOCK_WAIT to wait longer\n"
     )
-    assert finished.returncode == 2
-    assert finished.stdout == ""
-    assert finished.stderr.startswith(LOCK_MESSAGE.format(path=locked_warehouse))
-    assert finished.stderr.count("\n") == 1
-    assert "Traceback" not in finished.stderr
+
+
+def run_in_a_process(command: list[str], env: dict[str, str]) -> subprocess.Popen[str]:
+    """Start a pipeline command in a process of its own, its output piped."""
+    return subprocess.Popen(
+        [sys.executable, "-c", "from pipeline.cli import main; main()", *command],
+        cwd=PROJECT_ROOT,
+        env={**os.environ, **env},
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+
+
+def test_a_command_waits_for_the_lock_and_goes_on_when_it_is_let_go(locked_warehouse, lock_holder):
+    env = {"PIPELINE_WAREHOUSE": str(locked_warehouse), "PIPELINE_LOCK_WAIT": "600"}
+    waiting = run_in_a_process(SOLVE, env)
+    assert waiting.stderr is not None and lock_holder.stdin is not None
+    said = waiting.stderr.readline()  # once the command has found the lock held
+    lock_holder.stdin.close()  # the other process ends, and its lock with it
+    out, err = waiting.communicate(timeout=600)
+
+    assert said == (
+        f"waiting for the warehouse {locked_warehouse}: "
+        f"{holder_named(lock_holder, locked_warehouse)} holds its lock "
+        "(for up to 600 s, PIPELINE_LOCK_WAIT)\n"
+    )
+    assert (waiting.returncode, err) == (0, "")
+    assert "  apple  " in out and "  berry  " in out
+
+
+def test_a_lock_held_past_the_limit_is_the_waiting_line_then_one_error_line(
+    locked_warehouse, lock_holder
+):
+    env = {"PIPELINE_WAREHOUSE": str(locked_warehouse), "PIPELINE_LOCK_WAIT": "1.5"}
+    gave_up = run_in_a_process(["build"], env)
+    out, err = gave_up.communicate(timeout=600)
+
+    holder = holder_named(lock_holder, locked_warehouse)
+    assert (gave_up.returncode, out) == (2, "")
+    assert err.splitlines() == [
+        f"waiting for the warehouse {locked_warehouse}: {holder} holds its lock "
+        "(for up to 1.5 s, PIPELINE_LOCK_WAIT)",
+        f"error: cannot open the warehouse {locked_warehouse}: {holder} still holds its lock "
+        "after 1.5 s (PIPELINE_LOCK_WAIT): end that process or close its connection, or set "
+        "PIPELINE_LOCK_WAIT to wait longer",
+    ]
+
+
+@pytest.mark.parametrize("value", ["soon", "-1", "inf"])
+def test_a_lock_wait_that_is_no_number_of_seconds_is_one_line(words_warehouse, value):
+    env = {"PIPELINE_WAREHOUSE": str(words_warehouse), "PIPELINE_LOCK_WAIT": value}
+    result = CliRunner().invoke(app, SOLVE, env=env)
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == (
+        f"error: PIPELINE_LOCK_WAIT is {value!r}, not a number of seconds (0 or more)\n"
+    )
 
 
 def test_a_stage_sweeps_the_copies_and_spill_folders_killed_stages_left(words_warehouse):

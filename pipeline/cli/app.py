@@ -4,6 +4,7 @@ keeps the error contract. Each family of commands registers itself from its own 
 
 # No `from __future__ import annotations` here: Typer would evaluate every command's annotations
 # from their text at each start-up (10 ms); the few helpers' type-only names are quoted instead.
+import contextlib
 import importlib
 import re
 import sys
@@ -15,7 +16,7 @@ from typer._click.exceptions import NoArgsIsHelpError, UsageError
 from typer.core import TyperGroup
 
 from pipeline.cli.coercion import plain_coercion
-from pipeline.cli.options import REPORTS, SOLVING
+from pipeline.cli.options import REPORTS, SOLVING, closed_pipe_is_done, flushed
 from pipeline.errors import INTERRUPTED, USAGE
 
 HELP_OPTIONS = {"help_option_names": ["-h", "--help"]}
@@ -23,12 +24,18 @@ HELP_OPTIONS = {"help_option_names": ["-h", "--help"]}
 
 class Commands(TyperGroup):
     """The command tree: a flag (`--json`, `--offline`) shows no type in the help, as it takes
-    no value; a plain option's value is coerced without the validation library (coercion.py)."""
+    no value; a plain option's value is coerced without the validation library (coercion.py);
+    a help page whose reader went away (`pipeline --help | head -1`) ends with status 0."""
 
     def make_context(self, info_name, args, parent=None, **extra):  # noqa: ANN001, ANN201
         hide_flag_types(self)
         plain_coercion(self)
-        return super().make_context(info_name, args, parent, **extra)
+        with closed_pipe_is_done():  # the root's own help is printed while its context is made
+            return super().make_context(info_name, args, parent, **extra)
+
+    def invoke(self, ctx):  # noqa: ANN001, ANN201
+        with closed_pipe_is_done():  # a group's or a command's help, printed below the root
+            return super().invoke(ctx)
 
 
 def hide_flag_types(command: Any) -> None:
@@ -120,8 +127,9 @@ def main() -> None:
     try:
         status = app(standalone_mode=False, prog_name="pipeline")
     except NoArgsIsHelpError as error:
-        print(error.format_message())  # `pipeline` or `pipeline solve` alone: the help
         status = USAGE
+        with contextlib.suppress(typer.Exit), closed_pipe_is_done():
+            print(error.format_message())  # `pipeline` or `pipeline solve` alone: the help
     except UsageError as error:
         print(f"error: {usage_message(error)}", file=sys.stderr)
         status = USAGE
@@ -131,7 +139,7 @@ def main() -> None:
         status = INTERRUPTED
     if status == INTERRUPTED:
         print("interrupted", file=sys.stderr)
-    sys.exit(status if isinstance(status, int) else 0)
+    sys.exit(flushed(status if isinstance(status, int) else 0))
 
 
 # The commands, each family in its module, imported so that they register on the groups: setup

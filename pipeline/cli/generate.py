@@ -75,6 +75,8 @@ def add_generate_command(game: "Game", generator: "GameGenerator") -> None:
             )
         if format is not None:
             write_records(records, format.value, out)
+            if out is not None:
+                print(f"wrote {plural(len(records), 'record')} to {out}", file=sys.stderr)
         else:
             emit(as_json, lambda: {"puzzles": records}, lambda: generator.text(records))
 

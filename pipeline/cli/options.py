@@ -106,11 +106,11 @@ def user_errors(command: F) -> F:
         try:
             return command(*args, **kwargs)
         except UserError as error:
-            print(f"error: {error_style(str(error))}", file=sys.stderr)
+            print(f"error: {error}", file=sys.stderr)  # in the style of error lines
             raise typer.Exit(USAGE) from None
         except (KeyboardInterrupt, Exception) as error:
             if is_closed_pipe(error):  # `| head` read what it wanted: done, as Unix tools are
-                os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+                quiet_closed_stdout()
                 raise typer.Exit(0) from None
             if is_full_disk(error):
                 print(f"error: {FULL_DISK}", file=sys.stderr)
@@ -128,15 +128,6 @@ def user_errors(command: F) -> F:
     return wrapper  # type: ignore[return-value]
 
 
-def error_style(message: str) -> str:
-    """Return a message in the one style of error lines: a lower-case start (a word in capitals,
-    such as NYT or PIPELINE_MIRROR, stays) and no full stop at the end."""
-    first = message.split(" ", 1)[0]
-    if first[:1].isupper() and not (len(first) > 1 and first.rstrip(":,").isupper()):
-        message = message[:1].lower() + message[1:]
-    return message[:-1] if message.endswith(".") and not message.endswith("..") else message
-
-
 FULL_DISK = (
     "the disk is full (no space left on device): the warehouse, the built lists and the files "
     "named are as they were; free some space and run the command again"
@@ -144,8 +135,42 @@ FULL_DISK = (
 
 
 def is_closed_pipe(error: BaseException) -> bool:
-    """Return True when the reader of stdout went away (`pipeline export ... | head`)."""
-    return isinstance(error, BrokenPipeError)
+    """Return True when the reader of stdout went away (`pipeline export ... | head`): a
+    BrokenPipeError, or the exit (status 1) that rich's console, which prints the help, makes
+    of one."""
+    return isinstance(error, BrokenPipeError) or (
+        isinstance(error, SystemExit) and isinstance(error.__context__, BrokenPipeError)
+    )
+
+
+def quiet_closed_stdout() -> None:
+    """Point stdout, whose reader went away, at /dev/null: Python's last flush of what is left
+    would fail again (`Exception ignored ... BrokenPipeError`, exit status 120)."""
+    os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+
+
+def flushed(status: int) -> int:
+    """Return a command's exit status once what it printed is flushed: 0 when the reader of
+    stdout went away before the end (`| head` read what it wanted: done, as Unix tools are)."""
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        quiet_closed_stdout()
+        return 0
+    return status
+
+
+@contextlib.contextmanager
+def closed_pipe_is_done() -> Iterator[None]:
+    """Run a block that prints (a help page, the help of a bare group) and end with status 0
+    when the reader of stdout went away meanwhile."""
+    try:
+        yield
+    except (BrokenPipeError, SystemExit) as error:
+        if not is_closed_pipe(error):
+            raise
+        quiet_closed_stdout()
+        raise typer.Exit(0) from None
 
 
 def is_full_disk(error: BaseException) -> bool:

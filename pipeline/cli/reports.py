@@ -344,7 +344,7 @@ def bench_stages(
         typer.Option(
             "--stage",
             help="One stage to time (start-up, today, explain, solve-letter-boxed, words, build, "
-            "words+build, report); repeatable.",
+            "words+build, report, export); repeatable.",
         ),
     ] = None,
     against: Annotated[
@@ -358,7 +358,7 @@ def bench_stages(
         int | None, typer.Option(help="Runs of each stage (default: 5 for the short ones, else 1).")
     ] = None,
 ) -> None:
-    """Time whole commands as processes (start-up, today, explain, solve-letter-boxed, words, build, words+build, report): wall time and peak memory beside their targets, on a copy of the warehouse; with --against, the ratios to a second checkout's.
+    """Time whole commands as processes (start-up, today, explain, solve-letter-boxed, words, build, words+build, report, export): wall time and peak memory beside their targets, on a copy of the warehouse; with --against, the ratios to a second checkout's.
 
     Example: pipeline bench stages --stage today --stage explain --against ../baseline
     """

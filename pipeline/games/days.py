@@ -14,10 +14,11 @@ from pipeline import config
 from pipeline.errors import UserError
 from pipeline.games import Game
 from pipeline.games.hooks import hooks_of
+from pipeline.games.windows import require_stored_puzzles
 from pipeline.render.text import plural
 from pipeline.sources import live_source
 from pipeline.sources.records import ParseError, Record
-from pipeline.storage import sql_files
+from pipeline.storage import sql_files, warehouse
 from pipeline.storage.download import Downloader
 from pipeline.storage.reader import Reader, require_tables
 
@@ -60,14 +61,21 @@ def find_day(
         raise UserError(config.missing_warehouse(config.warehouse_path()))
     record = stored_record(reader, game, date)
     if record is None:
-        raise UserError(
-            f"no {game.title} puzzle stored for {date}"
-            if date
-            else f"no {game.title} puzzle stored"
-        )
+        require_stored_day(reader, game, date)
+        raise UserError(f"no {game.title} puzzle stored for {date}")  # stored meanwhile?
     if date:
         return record, f"the warehouse ({date})", True
     return record, f"{fallback}, {age(record.date)}", True
+
+
+def require_stored_day(reader: Reader, game: Game, date: dt.date | None) -> None:
+    """Raise the one error of a day without a stored puzzle (or of an archive without any),
+    naming the range the archive stores (games/windows.py), read from the warehouse."""
+    if isinstance(reader, warehouse.WarehouseReader):
+        require_stored_puzzles(reader.con, game, date, date)
+        return
+    with warehouse.open_warehouse(read_only=True) as con:  # the day files are the build's
+        require_stored_puzzles(con, game, date, date)
 
 
 def age(day: dt.date, today: dt.date | None = None) -> str:

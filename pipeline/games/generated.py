@@ -4,7 +4,9 @@ draw (`pipeline generate`, `pipeline serve`).
 A draw is without replacement in proportion to the likeness model's odds (Gumbel top-k: each
 candidate's log-odds plus a Gumbel variate, the largest kept), so the same seed gives the same
 puzzles and the puzzles' mix imitates the NYT's. An id (`g7-easy-3`: seed, difficulty, place in
-the draw) always names the same puzzle: the first n puzzles of a draw are the draw of n.
+the draw) always names the same puzzle: the first n puzzles of a draw are the draw of n. An
+option that changes the draw is in the id too (`g7-easy-nyt-since2025-01-01-3`: with
+`--allow-nyt --since 2025-01-01`), so that the page serves the very puzzle a command printed.
 """
 
 from __future__ import annotations
@@ -24,12 +26,19 @@ if TYPE_CHECKING:
     from pipeline.storage.warehouse import Connection
 
 SEED_DIGITS, PLACE_DIGITS = 9, 4  # the most digits a generated id's seed and place have
+DIFFICULTIES = "|".join(Difficulty)
+NYT = "-nyt"  # in an id: drawn with --allow-nyt
+SINCE = "-since"  # in an id, before a date: drawn in the style of the NYT's puzzles from then on
+# seed, difficulty, --allow-nyt, --since, place
 GENERATED_ID = re.compile(
-    rf"g(\d{{1,{SEED_DIGITS}}})-({'|'.join(Difficulty)})-(\d{{1,{PLACE_DIGITS}}})"
+    rf"g(\d{{1,{SEED_DIGITS}}})-({DIFFICULTIES})({NYT})?"
+    rf"(?:{SINCE}(\d{{4}}-\d{{2}}-\d{{2}}))?-(\d{{1,{PLACE_DIGITS}}})"
 )
-ID_FORMAT = f"g<seed>-<{'|'.join(Difficulty)}>-<n>"  # a generated id, as people read it
+ID_FORMAT = f"g<seed>-<{DIFFICULTIES}>[{NYT}][{SINCE}<YYYY-MM-DD>]-<n>"  # as people read it
 # The longest id of any puzzle (a generated one's; a date is 10): a longer one is unknown at once
-MAX_ID_LENGTH = len(f"g{'9' * SEED_DIGITS}-{max(Difficulty, key=len).value}-{'9' * PLACE_DIGITS}")
+MAX_ID_LENGTH = len(
+    f"g{'9' * SEED_DIGITS}-{max(Difficulty, key=len).value}{NYT}{SINCE}YYYY-MM-DD-{'9' * PLACE_DIGITS}"
+)
 
 
 @dataclass(frozen=True)
@@ -44,8 +53,19 @@ class Request:
 
 
 def generated_id(request: Request, index: int) -> str:
-    """Return a generated puzzle's id: its seed, difficulty and place in the draw (from 1)."""
-    return f"g{request.seed}-{request.difficulty.value}-{index + 1}"
+    """Return a generated puzzle's id: its seed, difficulty, the options that change the draw
+    (`-nyt`, `-sinceYYYY-MM-DD`) and its place in the draw (from 1)."""
+    nyt = NYT if request.allow_nyt else ""
+    since = f"{SINCE}{request.since.isoformat()}" if request.since else ""
+    return f"g{request.seed}-{request.difficulty.value}{nyt}{since}-{index + 1}"
+
+
+def id_request(match: re.Match[str]) -> Request:
+    """Return the draw a generated id names, up to its place (a ValueError for a date that is
+    none, such as 2025-02-30)."""
+    seed, difficulty, nyt, since, place = match.groups()
+    first = dt.date.fromisoformat(since) if since else None
+    return Request(int(place), int(seed), Difficulty(difficulty), first, nyt is not None)
 
 
 def gumbel_top(log_odds: np.ndarray, count: int, rng: np.random.Generator) -> np.ndarray:

@@ -4,7 +4,8 @@ its own puzzles, and the server's cache (`serve/puzzles.py`) reads each once and
 
 An id is a date (`2025-08-01`: the archived puzzle), `today` (the live NYT puzzle when online,
 else the latest stored one) or a generated id (`g7-easy-3`: the third puzzle of
-`pipeline generate GAME --seed 7 --difficulty easy`).
+`pipeline generate GAME --seed 7 --difficulty easy`; `g7-easy-nyt-since2025-01-01-3` with
+`--allow-nyt --since 2025-01-01`).
 """
 
 from __future__ import annotations
@@ -16,8 +17,7 @@ from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from pipeline.errors import UserError
-from pipeline.games.generated import Request
-from pipeline.model.difficulty import Difficulty
+from pipeline.games.generated import Request, id_request
 from solvers.masks import is_plain_word
 
 if TYPE_CHECKING:
@@ -111,10 +111,13 @@ def plain_word(word: object) -> str:
 
 def generated_request(match: re.Match[str]) -> Request:
     """Return the draw a generated id names (its place is the last puzzle of the draw)."""
-    seed, difficulty, place = int(match[1]), Difficulty(match[2]), int(match[3])
-    if not 1 <= place <= MAX_GENERATED_PLACE:
+    try:
+        request = id_request(match)
+    except ValueError as error:  # -since2025-02-30
+        raise UnknownPuzzle(f"no generated puzzle {match[0]}: {error}") from None
+    if not 1 <= request.count <= MAX_GENERATED_PLACE:
         raise UnknownPuzzle(f"a generated puzzle's place is 1 to {MAX_GENERATED_PLACE}")
-    return Request(place, seed, difficulty, None, False)
+    return request
 
 
 def generated_record(records: list[dict], request: Request, puzzle_id: str) -> dict:

@@ -286,11 +286,11 @@ def _reason(
         else:
             measure = f"{rule.score_column} = {score:+.2f}"
         return (
-            f"{verdict}: accepted in {int(prior_accepted)} of "
-            f"{int(prior_verdicts)} puzzles where it was eligible, {measure}"
+            f"{verdict}: accepted in {int(prior_accepted):,} of "
+            f"{int(prior_verdicts):,} puzzles where it was eligible, {measure}"
         )
     earlier = (
-        f"{bucket_rate:.0%} (smoothed) of the {int(bucket_size)} earlier new words "
+        f"{bucket_rate:.0%} (smoothed) of the {int(bucket_size):,} earlier new words "
         f"{describe_bucket(bucket, flag_names)} were accepted"
     )
     if rule.model:

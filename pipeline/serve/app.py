@@ -252,8 +252,8 @@ def add_icon_routes(app: FastAPI, version: str) -> None:
 ID_FORMS = {
     "date": "YYYY-MM-DD: the NYT's puzzle of that date, when archived (the games' `ranges`)",
     "today": "today: the NYT's puzzle of the day (live when online, else the latest archived)",
-    "generated": "g<seed>-<difficulty>-<n>: the n-th puzzle `pipeline generate GAME --seed SEED "
-    "--difficulty DIFFICULTY` draws",
+    "generated": "g<seed>-<difficulty>[-nyt][-since<YYYY-MM-DD>]-<n>: the n-th puzzle `pipeline "
+    "generate GAME --seed SEED --difficulty DIFFICULTY [--allow-nyt] [--since DATE]` draws",
     "generated_pattern": GENERATED_ID.pattern,
     "difficulties": [difficulty.value for difficulty in Difficulty],
     "places": [1, MAX_GENERATED_PLACE],

@@ -2,27 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pipeline.errors import UserError
 from pipeline.render.text import plural
 from pipeline.solve.batch import read_json_lines
 from pipeline.storage.named_lists import MaybeWord
 from solvers import letter_boxed as lb
 from solvers.letter_boxed import Board, Solution
 from solvers.masks import Word
-
-
-def board_from_arguments(sides: Sequence[str]) -> Board:
-    """Return the board the SIDE arguments describe: four of them, or one or more with the sides
-    parted by `/` as `today` prints them (`SLC/WIJ/YGA/NOK`, `SLC / WIJ / YGA / NOK`)."""
-    try:
-        return lb.parse_board(" ".join(sides).replace("/", " ").split())
-    except ValueError as error:
-        raise UserError(str(error)) from None
-
 
 RULE, COMMON = "rule", "common"  # --prefer: the best by the rule, or the commonest words
 Links = list[dict[lb.State, list[lb.Link]]]  # the links that spell the best solutions
@@ -101,9 +90,10 @@ def commoner_solution(
     return found
 
 
-def answer_record(answer: BoxAnswer) -> dict:
+def answer_record(answer: BoxAnswer, limit: int | None = None) -> dict:
     """Return an answer as the JSON object of `--json` and `--batch`: the lead solution, its
-    counts and rarest word's Zipf, and the other solution (by the rule or commoner) beside it."""
+    counts and rarest word's Zipf, the other solution (by the rule or commoner) beside it, and
+    the first `limit` solutions listed (all with None)."""
     lead, second = answer.lead, answer.second
     record: dict[str, object] = {
         "sides": list(answer.board.sides),
@@ -116,7 +106,7 @@ def answer_record(answer: BoxAnswer) -> dict:
         "alternative": solution_record(answer, second) if second else None,
     }
     if answer.listed is not None:
-        record["solutions"] = [list(solution.words) for solution in answer.listed]
+        record["solutions"] = [list(solution.words) for solution in answer.listed[:limit]]
     return record
 
 

@@ -27,7 +27,6 @@ from solvers.spelling_bee import (
     is_answer,
     is_candidate,
     make_puzzle,
-    parse_letters,
 )
 from solvers.spelling_bee_scoring import ScoredAnswers
 
@@ -79,20 +78,6 @@ def scored(puzzle: Puzzle, answers: ScoredAnswers | list[Word]) -> ScoredAnswers
     if isinstance(answers, ScoredAnswers):
         return answers
     return scoring.score_answers(answers, puzzle)
-
-
-def puzzle_from_arguments(letters: str | None, center: str | None, others: str | None) -> Puzzle:
-    """Return the puzzle given as LETTERS (center first) or as -c C -o OTHERS."""
-    try:
-        if letters is not None:
-            if center is not None or others is not None:
-                raise ValueError("give either LETTERS or -c/-o, not both")
-            return parse_letters(letters)
-        if center is None or others is None:
-            raise ValueError("give the letters, center first (entivcz), or -c CENTER -o OTHERS")
-        return make_puzzle(center, others)
-    except ValueError as error:
-        raise UserError(str(error)) from None
 
 
 def maybe_words(puzzle: Puzzle, maybe: list[MaybeWord] | MaybeIndex) -> list[MaybeWord]:

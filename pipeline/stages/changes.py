@@ -16,6 +16,7 @@ import duckdb
 
 from pipeline.errors import UserError
 from pipeline.games import Game
+from pipeline.games.windows import require_stored_puzzles
 from pipeline.report.changes import ALL, KINDS, Changes
 from pipeline.storage import warehouse
 from pipeline.storage.warehouse import Connection
@@ -38,6 +39,7 @@ class ChangesAsked:
         if self.kind not in (ALL, *KINDS):
             raise UserError(f"unknown kind {self.kind!r}: use one of {', '.join((*KINDS, ALL))}")
         warehouse.require_tables(con, "verdict_changes", stage_hint="pipeline scrape")
+        require_stored_puzzles(con, self.game, self.first, self.last)
         return {
             "game": self.game.name,
             "first": self.first,

@@ -20,6 +20,7 @@ from pipeline.dates import last_year
 from pipeline.errors import UserError
 from pipeline.games import Game
 from pipeline.games.hooks import ReportContext, hooks_of
+from pipeline.games.windows import require_stored_puzzles
 from pipeline.model.rule import Rule
 from pipeline.render import chart as render_chart
 from pipeline.render import csv as render_csv
@@ -127,6 +128,7 @@ def report_window(
     """Return the window a report scores (default: the archive's last 12 months); a window or
     training cut-off that leaves nothing to score is a UserError, raised before any scoring."""
     backtest.require_backtest(con, game)
+    require_stored_puzzles(con, game, first, last)  # the window asked for, as every command
     archive_first, archive_last = archive_dates(con, game)
     if train_until is not None and train_until < archive_first:
         raise UserError(
@@ -139,7 +141,7 @@ def report_window(
         raise UserError(f"--from {first} must be after --train-until {train_until}")
     if first > last:
         raise UserError(f"the {game.title} window {first} .. {last} is empty")
-    if coverage(con, game, first, last)["puzzles"] == 0:
+    if coverage(con, game, first, last)["puzzles"] == 0:  # stored, but never backtested
         raise UserError(
             f"no {game.title} puzzle from {first} to {last}: the archive runs from "
             f"{archive_first} to {archive_last}"

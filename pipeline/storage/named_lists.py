@@ -194,17 +194,28 @@ def plain_words(text: str) -> list[Word]:
 PLAIN_LINES = re.compile(r"(?:[a-z]+\n)*[a-z]*")  # lowercase a-z words, one a line
 
 
+NOT_A_WORD_LIST = "not a text word list (one word a line)"
+
+
 def read_word_text(path: Path) -> str:
-    """Return the text of a word file; a folder, an unreadable or a binary file is a UserError."""
+    """Return the text of a word file; a folder, an unreadable file, a binary one or one that is
+    not UTF-8 text is a UserError that says which in plain words."""
     if path.is_dir():
         raise UserError(f"cannot read word list {path}: it is a folder")
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise UserError(f"cannot read word list {path} ({error.__class__.__name__})") from None
-    if "\0" in text:
-        raise UserError(f"cannot read word list {path}: it is a binary file, not one word a line")
-    return text
+        data = path.read_bytes()
+    except OSError as error:
+        why = (error.strerror or error.__class__.__name__).lower()
+        raise UserError(f"cannot read word list {path}: {why}") from None
+    if b"\0" in data:
+        raise UserError(f"cannot read word list {path}: it is a binary file, {NOT_A_WORD_LIST}")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise UserError(
+            f"cannot read word list {path}: its byte {error.start + 1:,} is not UTF-8 text, "
+            f"{NOT_A_WORD_LIST}"
+        ) from None
 
 
 def require_game_words(word_list: WordList, game: Game) -> WordList:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import os
+import re
 import shutil
 import sys
 import time
@@ -56,24 +57,74 @@ def table_files(stage: str | None = None) -> list[str]:
 
 
 def connect(path: Path | None = None, *, read_only: bool = False) -> Connection:
-    """Open the warehouse with the SQL macros defined; a missing file (read-only) or a lock is a
-    UserError. Prefer `open_warehouse`, which closes it again."""
+    """Open the warehouse with the SQL macros defined; a missing file (read-only) is a
+    UserError, and so is a lock another process still holds after `PIPELINE_LOCK_WAIT` seconds.
+    Prefer `open_warehouse`, which closes it again."""
     path = path or config.warehouse_path()
     if read_only and not path.exists():
         raise UserError(config.missing_warehouse(path))
-    try:
-        con = duckdb.connect(str(path), read_only=read_only)
-    except duckdb.Error as error:
-        first_line = str(error).splitlines()[0]
-        if is_damage(error):
-            raise DamagedWarehouse(
-                f"the warehouse {path} is damaged ({first_line.removeprefix('IO Error: ')}): "
-                "rebuild it with `make dictionary` (a stage keeps the damaged file beside it), "
-                "or put back a copy you kept"
-            ) from error
-        raise UserError(f"cannot open the warehouse {path}: {first_line}") from error
+    con = connect_when_free(path, read_only, config.lock_wait_seconds())
     prepare(con)
     return con
+
+
+LOCKED = "Could not set lock on file"  # DuckDB's words for a file another process holds
+LOCK_HOLDER = re.compile(r"\(PID (\d+)\)")
+LOCK_RETRY_SECONDS = 0.2
+
+
+def connect_when_free(path: Path, read_only: bool, wait: float) -> Connection:
+    """Return a DuckDB connection to a database file; while another process holds its lock, say
+    once on stderr which one, and try again every LOCK_RETRY_SECONDS for up to `wait` seconds."""
+    deadline = time.monotonic() + wait
+    said = False
+    while True:
+        try:
+            return duckdb.connect(str(path), read_only=read_only)
+        except duckdb.Error as error:
+            if LOCKED not in str(error) or time.monotonic() >= deadline:
+                raise opening_error(path, error, wait) from error
+            if not said:
+                print(
+                    f"waiting for the warehouse {path}: {lock_holder(error)} holds its lock "
+                    f"(for up to {wait:g} s, PIPELINE_LOCK_WAIT)",
+                    file=sys.stderr,
+                )
+                said = True
+            time.sleep(LOCK_RETRY_SECONDS)
+
+
+def opening_error(path: Path, error: duckdb.Error, waited: float) -> UserError:
+    """Return the one-line error of a warehouse that could not be opened."""
+    first_line = str(error).splitlines()[0]
+    if is_damage(error):
+        return DamagedWarehouse(
+            f"the warehouse {path} is damaged ({first_line.removeprefix('IO Error: ')}): "
+            "rebuild it with `make dictionary` (a stage keeps the damaged file beside it), "
+            "or put back a copy you kept"
+        )
+    if LOCKED in first_line:
+        return UserError(
+            f"cannot open the warehouse {path}: {lock_holder(error)} still holds its lock after "
+            f"{waited:g} s (PIPELINE_LOCK_WAIT): end that process or close its connection, or "
+            "set PIPELINE_LOCK_WAIT to wait longer"
+        )
+    return UserError(f"cannot open the warehouse {path}: {first_line}")
+
+
+def lock_holder(error: duckdb.Error) -> str:
+    """Return the process that holds a database's lock, as DuckDB names it: `process PID
+    (its command line)` when /proc shows it, else `process PID`, else `another process`."""
+    found = LOCK_HOLDER.search(str(error))
+    if found is None:
+        return "another process"
+    try:
+        arguments = Path(f"/proc/{found[1]}/cmdline").read_bytes().replace(b"\0", b" ")
+    except OSError:  # not Linux, or the process ended meanwhile
+        return f"process {found[1]}"
+    command = " ".join(arguments.decode(errors="replace").split())  # one line, however written
+    shown = command if len(command) <= 100 else command[:99] + "…"
+    return f"process {found[1]} ({shown})" if command else f"process {found[1]}"
 
 
 class DamagedWarehouse(UserError):

@@ -57,7 +57,10 @@ def solve_letter_boxed(
     no_maybe: NoMaybe = False,
     limit: Annotated[
         int | None,
-        typer.Option(help="With --all or --words: print the first N solutions (default: all)."),
+        typer.Option(
+            help="With --all or --words: list the first N solutions only, as text, --json or "
+            "--batch (default: all)."
+        ),
     ] = None,
     prefer: Annotated[
         Prefer,
@@ -84,6 +87,8 @@ def solve_letter_boxed(
         raise UserError("--limit must be at least 1")
     if all_best and words is not None:
         raise UserError("--all and --words conflict: give one of them")
+    if limit is not None and not all_best and words is None:
+        raise UserError("--limit counts the solutions --all or --words lists: give one of them")
     if batch is not None:
         if sides:
             raise UserError("--batch reads the boards from a file: give no SIDE arguments")
@@ -97,9 +102,11 @@ def solve_letter_boxed(
             answer = lbs.answer_board(
                 line.board, playable, max_words, all_best, words, zipf, prefer.value
             )
-            print(json.dumps({**line.fields, **lbs.answer_record(answer)}))
+            print(json.dumps({**line.fields, **lbs.answer_record(answer, limit)}))
         return
-    board = lbs.board_from_arguments(sides or [])
+    from pipeline.games.letter_boxed.typed import board_from_sides
+
+    board = board_from_sides(sides or [])
     letters = "".join(board.sides)  # only the list's words of the board's letters are read
     playable = playable_words(board, load_word_list(dictionary, LETTER_BOXED, letters).words)
     zipf = load_zipf(LETTER_BOXED, letters)
@@ -108,7 +115,7 @@ def solve_letter_boxed(
     )
     maybe = load_maybe_list(dictionary, LETTER_BOXED, no_maybe, letters)
     if as_json:
-        record = {**lbs.answer_record(answer), "dictionary": dictionary}
+        record = {**lbs.answer_record(answer, limit), "dictionary": dictionary}
         if maybe is not None:
             record["maybe"] = lbs.maybe_record(board, maybe)
         print(json.dumps(record))

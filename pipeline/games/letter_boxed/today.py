@@ -4,7 +4,7 @@ par, the fewest words, the solutions if revealed)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from pipeline.games import LETTER_BOXED
@@ -24,10 +24,13 @@ def stored_record(row: Any) -> BoxRecord:
     )  # fmt: skip
 
 
-def best_solution(sides: list[str], words: list[str]) -> list[str] | None:
-    """Return the best solution of a board with a list (fewest words, then letters, then the
-    commonest rarest word by the custom list's Zipf frequencies), or None (`pipeline.api.solve`)."""
-    board = lb.parse_board(sides)
+def best_solution(sides: str | Sequence[str], words: list[str]) -> list[str] | None:
+    """Return the best solution of a board given as `pipeline solve` takes it (fewest words,
+    then letters, then the commonest rarest word by the custom list's Zipf frequencies), or None
+    (`pipeline.api.solve`)."""
+    from pipeline.games.letter_boxed.typed import board_from_sides
+
+    board = board_from_sides(sides)
     best = lb.solve(
         board, lb.WordIndex(words).playable(board), zipf=named_lists.zipf_lookup(LETTER_BOXED)
     )

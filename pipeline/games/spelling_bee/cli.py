@@ -86,7 +86,9 @@ def solve_spelling_bee(
             texts = sb.batch_texts(solver_name, word_list, lines, maybe)
             sys.stdout.write("".join(f"{text}\n" for text in texts))
         return
-    puzzle = sb.puzzle_from_arguments(letters, center, others)
+    from pipeline.games.spelling_bee.typed import puzzle_from_letters
+
+    puzzle = puzzle_from_letters(letters, center, others)
     word_list = load_bee_candidates(dictionary, within=puzzle.letters)
     maybe = load_maybe_list(dictionary, SPELLING_BEE, no_maybe, puzzle.letters)
     answers = sb.solve_puzzles(solver_name, word_list, [puzzle])[0]

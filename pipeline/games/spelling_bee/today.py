@@ -4,10 +4,9 @@ thresholds, hint grid, the words if revealed)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple
 
-from pipeline.errors import UserError
 from pipeline.games.hooks import ClueSource, DayClues, StoredDay, comparison_lines
 from pipeline.games.spelling_bee.records import BeeRecord
 from pipeline.render.text import plural
@@ -21,15 +20,12 @@ def stored_record(row: Any) -> BeeRecord:
     return BeeRecord(row.date, row.center, row.others, answers, pangrams, "warehouse")
 
 
-def answers(letters: str, words: list[str]) -> list[str]:
-    """Return the answers of the puzzle of `letters` (center first) in a list, longest first, then
-    alphabetically (`pipeline.api.solve`)."""
-    from solvers.spelling_bee import parse_letters
+def answers(letters: str | Sequence[str], words: list[str]) -> list[str]:
+    """Return the answers of the puzzle of `letters` (center first, as `pipeline solve` takes
+    them) in a list, longest first, then alphabetically (`pipeline.api.solve`)."""
+    from pipeline.games.spelling_bee.typed import puzzle_from_letters
 
-    try:
-        puzzle = parse_letters(letters)
-    except ValueError as error:
-        raise UserError(str(error)) from None
+    puzzle = puzzle_from_letters(letters)
     found = scoring.ScoredSubsetSolver(words).solve_scored(puzzle).words
     return sorted(found, key=lambda word: (-len(word), word))
 
