@@ -15,7 +15,6 @@ wherever `GET` is.
 
 from __future__ import annotations
 
-import datetime as dt
 import logging
 import sys
 from collections.abc import Callable
@@ -50,6 +49,7 @@ from pipeline.serve.players import (
     set_cookie,
 )
 from pipeline.serve.puzzles import Puzzles
+from pipeline.serve.rooms import add_room_routes
 from pipeline.serve.routes import OPTIONAL_PLAYER, ErrorBody, add_game_routes
 from pipeline.serve.settings import Settings
 from pipeline.serve.threads import add_store_threads, in_store
@@ -106,12 +106,14 @@ def create_app(settings: Settings, downloader: Callable[[], Downloader] | None =
     )
     app.state.progress = Progress(settings.progress)
     app.state.claimable = app.state.progress.has_unclaimed()
+    app.state.latest_day = lambda: puzzles.latest_day(settings.offline)
     add_store_threads(app, app.state.progress.dialect.threads)
     add_error_handlers(app)
     add_game_routes(app, puzzles, __version__)  # first: a request tries the routes in order
     add_general_routes(app, puzzles, __version__)
     add_icon_routes(app, __version__)
     add_player_routes(app)
+    add_room_routes(app, puzzles)
     docs.add_docs_routes(app, __version__)
     app.openapi = lambda: openapi_document(app)  # type: ignore[method-assign]
     if settings.cors_origins:
@@ -252,7 +254,8 @@ def add_player_routes(app: FastAPI) -> None:
         openapi_extra=OPTIONAL_PLAYER,
     )
     async def statistics(request: Request, who: PlayerCaller) -> JSONResponse:
-        found = await in_store(request, lambda: progress.statistics(who.owner(), dt.date.today()))
+        latest = await run_in_threadpool(app.state.latest_day)  # the warehouse's, read once
+        found = await in_store(request, lambda: progress.statistics(who.owner(), latest))
         return caching.private(statistics_by_game(found))
 
     @app.post("/api/rooms", status_code=201, summary="A new room: its code", responses=down)

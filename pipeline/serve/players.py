@@ -64,6 +64,7 @@ class Caller:
     room: str | None
     new_token: str | None = None  # a player made by this request (set as the cookie)
     _owner: str | None = field(default=None, repr=False)
+    _player_id: str | None = field(default=None, repr=False)  # the player asking, when known
     _known: bool = field(default=False, repr=False)
 
     def owner(self, create: bool = False) -> str | None:
@@ -74,7 +75,22 @@ class Caller:
             self._owner, self._known = self._look_up(), True
         if self._owner is None and create:
             self.new_token, self._owner = self.progress.new_owner(PLAYER)
+            self._player_id = self._owner
         return self._owner
+
+    def me(self) -> str | None:
+        """Return the id of the player asking (in a room too); None for a browser without one."""
+        self.owner()
+        return self._player_id
+
+    def finder(self) -> str | None:
+        """Return the player who finds a word in a room: the one asking, made now when the browser
+        has none (its words are then its own); None outside a room."""
+        if self.room is None:
+            return None
+        if self.me() is None:
+            self.new_token, self._player_id = self.progress.new_owner(PLAYER)
+        return self._player_id
 
     def player(self) -> str:
         """Return the id of the player asking; Unauthorized when there is none."""
@@ -95,6 +111,7 @@ class Caller:
 
     def _look_up(self) -> str | None:
         player = None if self.token is None else self._player(self.token)
+        self._player_id = player
         if self.room is None:
             return player
         room = self.progress.owner_of(ROOM, self.room)

@@ -31,6 +31,7 @@ PuzzleId = Annotated[
         examples=["2025-08-01", "today", "g7-easy-3"],
     ),
 ]
+TEAMMATE = "a teammate"  # a room's word whose finder is forgotten or unknown
 # The bearer token, or the browser's cookie, or neither (a first visit: reads see an empty game).
 OPTIONAL_PLAYER: dict[str, Any] = {"security": [{"bearer": []}, {"cookie": []}, {}]}
 
@@ -68,7 +69,8 @@ class GameCall:
     def add_word(self, word: str, points: int) -> bool:
         who = self._who()
         facts = self.api.facts(self.puzzle)
-        return who.progress.add_word(who.owner(create=True), self.key, facts, word, points)  # type: ignore[arg-type]
+        owner = who.owner(create=True)
+        return who.progress.add_word(owner, self.key, facts, word, points, who.finder())  # type: ignore[arg-type]
 
     def fill_points(self, points: dict[str, int]) -> None:
         who = self._who()
@@ -77,7 +79,8 @@ class GameCall:
     def replace_chain(self, chain: list[str], solved: bool) -> None:
         who = self._who()
         facts = self.api.facts(self.puzzle)
-        who.progress.replace_chain(who.owner(create=True), self.key, facts, chain, solved)  # type: ignore[arg-type]
+        owner = who.owner(create=True)
+        who.progress.replace_chain(owner, self.key, facts, chain, solved, who.finder())  # type: ignore[arg-type]
 
     def clear(self) -> None:
         who = self._who()
@@ -89,6 +92,20 @@ class GameCall:
         who = self._who()
         facts = self.api.facts(self.puzzle)
         who.progress.reveal(who.owner(create=True), self.key, facts)  # type: ignore[arg-type]
+
+    def found_by(self, words: list[str]) -> dict[str, str]:
+        who = self._who()
+        if who.room is None:
+            return {}
+        finders, me = who.progress.finders(who.owner(), self.key), who.me()
+        said = {w: "you" if f.player == me else f.name or TEAMMATE for w, f in finders.items()}
+        return {word: said.get(word, TEAMMATE) for word in words}
+
+    def version_tag(self) -> str:
+        """Return the ETag of the progress's version (of whoever asks)."""
+        who = self._who()
+        owner = who.owner()
+        return caching.etag(owner or "", str(who.progress.version(owner, self.key)))
 
 
 def add_game_routes(app: FastAPI, puzzles: Puzzles, version: str) -> None:
@@ -120,20 +137,23 @@ def add_operation(
             api.read, puzzles, puzzle_id
         )
 
-        def work() -> tuple[dict, str | None]:
+        def work() -> tuple[dict | None, str | None]:
             if who is not None:  # the request's reads and writes: one transaction
                 with who.progress.unit(write=operation.access == "write"):
-                    return operation.run(GameCall(puzzles, puzzle, body, query, api, who)), None
+                    call = GameCall(puzzles, puzzle, body, query, api, who)
+                    if not operation.versioned:
+                        return operation.run(call), None
+                    tag = call.version_tag()  # unchanged: 304, without reading the words
+                    return None if caching.is_fresh(request, tag) else operation.run(call), tag
             answer = operation.run(GameCall(puzzles, puzzle, body, query, api, None))
             path = f"{request.url.path}?{request.url.query}"
             return answer, caching.etag(version, puzzles.identity(), path, api.key(puzzle).letters)
 
         answer, tag = await in_store(request, work)
-        if tag is not None:
+        if who is None:
             today = caching.TODAY if puzzle_id == "today" else caching.PUBLIC
-            return caching.public(request, answer, tag, today)
-        response = caching.private(answer)
-        assert who is not None
+            return caching.public(request, answer, tag, today)  # type: ignore[arg-type]
+        response = caching.private(answer, tag=tag)
         who.remember(request, response)
         return response
 
@@ -188,6 +208,6 @@ def statuses(operation: Operation) -> dict[int | str, dict[str, Any]]:
     declared: dict[int | str, dict[str, Any]] = {
         status: {"model": ErrorBody, "description": text} for status, text in answers.items()
     }
-    if not private:
+    if not private or operation.versioned:
         declared[304] = {"description": "the ETag named in If-None-Match is still current"}
     return declared

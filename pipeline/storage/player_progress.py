@@ -34,7 +34,15 @@ from pipeline.storage.progress_dialects import (
 )
 from pipeline.storage.sql_files import SQL_DIR, UPGRADE_FILE
 
-__all__ = ["Progress", "PuzzleFacts", "PuzzleKey", "StoreUnavailable", "redacted"]
+__all__ = [
+    "Finder",
+    "Progress",
+    "PuzzleFacts",
+    "PuzzleKey",
+    "StoreUnavailable",
+    "change_of",
+    "redacted",
+]
 
 TABLES = SQL_DIR / "progress" / "tables"
 UPGRADES = SQL_DIR / "progress" / "upgrades"
@@ -82,6 +90,19 @@ class PuzzleProgress:
     def found(self) -> list[str]:
         """Return the words found, in order."""
         return [found.word for found in self.words]
+
+
+@dataclass(frozen=True)
+class Finder:
+    """Who found a word of a room's puzzle: the player's id and the name they chose (or None)."""
+
+    player: str
+    name: str | None
+
+
+def change_of(owner_id: str, key: PuzzleKey) -> str:
+    """Return how a change to an owner's puzzle is named to the live feeds (`progress_feed.py`)."""
+    return "|".join((owner_id, key.game, key.puzzle, key.letters))
 
 
 @dataclass(frozen=True)
@@ -251,13 +272,31 @@ class Progress:
         return PuzzleProgress(found, bool(rows[0]["revealed"]), bool(rows[0]["solved"]))
 
     def add_word(
-        self, owner_id: str, key: PuzzleKey, facts: PuzzleFacts, word: str, points: int
+        self,
+        owner_id: str,
+        key: PuzzleKey,
+        facts: PuzzleFacts,
+        word: str,
+        points: int,
+        finder: str | None = None,
     ) -> bool:
-        """Keep a word found in a puzzle; return False when it was kept before."""
+        """Keep a word found in a puzzle (by `finder`, a player of a room); return False when it
+        was kept before."""
         params = {"owner_id": owner_id, **vars(key)}
         with self._session(write=True) as session:
             session.run("put_puzzle", {**params, **vars(facts)})
-            return session.run("add_word", {**params, "word": word, "points": points}) == 1
+            if session.run("add_word", {**params, "word": word, "points": points}) != 1:
+                return False
+            if finder is not None:
+                session.run("put_finder", {**params, "word": word, "finder_id": finder})
+            self._changed(session, owner_id, key)
+            return True
+
+    def _changed(self, session: Session, owner_id: str, key: PuzzleKey) -> None:
+        """Give an owner's puzzle its next version and tell the live feeds, in the write's own
+        transaction."""
+        session.run("bump_version", {"owner_id": owner_id, **vars(key)})
+        self.dialect.announce(session, change_of(owner_id, key))
 
     def fill_points(self, owner_id: str, key: PuzzleKey, points: dict[str, int]) -> None:
         """Write the points of words found before players (kept without them)."""
@@ -268,25 +307,40 @@ class Progress:
             session.run_many("fill_points", rows)
 
     def replace_chain(
-        self, owner_id: str, key: PuzzleKey, facts: PuzzleFacts, chain: list[str], solved: bool
+        self,
+        owner_id: str,
+        key: PuzzleKey,
+        facts: PuzzleFacts,
+        chain: list[str],
+        solved: bool,
+        finder: str | None = None,
     ) -> None:
         """Make a puzzle's words exactly this chain, in order, with whether it solves the board
-        (without a reveal, the statistics count it)."""
+        (without a reveal, the statistics count it); its words not in the chain before were found
+        by `finder` (a player of a room)."""
         params = {"owner_id": owner_id, **vars(key)}
         words = [{**params, "position": i, "word": w, "points": 0} for i, w in enumerate(chain, 1)]
         with self._session(write=True) as session:
             session.run("put_puzzle", {**params, **vars(facts)})
-            revealed = session.rows("puzzle_progress", params)[0]["revealed"]  # put just now
+            before = session.rows("puzzle_progress", params)  # put just now: one row at least
             session.run("clear_words", params)
             session.run_many("put_word", words)
-            session.run("set_solved", {**params, "solved": int(solved and not revealed)})
+            solved_now = int(solved and not before[0]["revealed"])
+            session.run("set_solved", {**params, "solved": solved_now})
+            if finder is not None:
+                kept = {row["word"] for row in before}
+                new = [{**params, "word": w, "finder_id": finder} for w in chain if w not in kept]
+                session.run_many("put_finder", new)
+            self._changed(session, owner_id, key)
 
     def clear(self, owner_id: str, key: PuzzleKey) -> None:
         """Forget an owner's words in a puzzle (they start it again; a reveal stays known)."""
         params = {"owner_id": owner_id, **vars(key)}
         with self._session(write=True) as session:
             session.run("clear_words", params)
+            session.run("clear_finders", params)
             session.run("set_solved", {**params, "solved": 0})
+            self._changed(session, owner_id, key)
 
     def reveal(self, owner_id: str, key: PuzzleKey, facts: PuzzleFacts) -> None:
         """Record that an owner was shown a puzzle's answers."""
@@ -294,6 +348,39 @@ class Progress:
         with self._session(write=True) as session:
             session.run("put_puzzle", {**params, **vars(facts)})
             session.run("reveal", params)
+            self._changed(session, owner_id, key)
+
+    def version(self, owner_id: str | None, key: PuzzleKey) -> int:
+        """Return the version of an owner's puzzle: 0 before any write, then higher at each."""
+        if owner_id is None:
+            return 0
+        with self._session(write=False) as session:
+            rows = session.rows("version_of", {"owner_id": owner_id, **vars(key)})
+        return int(rows[0]["version"]) if rows else 0
+
+    def finders(self, owner_id: str | None, key: PuzzleKey) -> dict[str, Finder]:
+        """Return who found each word of an owner's puzzle (a room's), where it is known."""
+        if owner_id is None:
+            return {}
+        with self._session(write=False) as session:
+            rows = session.rows("finders", {"owner_id": owner_id, **vars(key)})
+        return {row["word"]: Finder(row["finder_id"], row["name"]) for row in rows}
+
+    def name(self, player: str | None) -> str | None:
+        """Return the name a player chose to be shown by, or None."""
+        if player is None:
+            return None
+        with self._session(write=False) as session:
+            rows = session.rows("name_of", {"owner_id": player})
+        return rows[0]["name"] if rows else None
+
+    def set_name(self, player: str, name: str | None) -> None:
+        """Give a player a name (checked by the caller: `serve/rooms.py`), or None for none."""
+        with self._session(write=True) as session:
+            if name is None:
+                session.run("clear_name", {"owner_id": player})
+            else:
+                session.run("set_name", {"owner_id": player, "name": name})
 
     def statistics(self, owner_id: str | None, today: dt.date) -> dict[str, dict[str, int]]:
         """Return an owner's statistics by game (games never played are left out)."""

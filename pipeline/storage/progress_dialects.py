@@ -93,6 +93,11 @@ class Dialect(Protocol):
         """Return the names of the store's tables."""
         ...
 
+    def announce(self, session: Session, change: str) -> None:
+        """Tell the live feeds of every server process, at the commit, that an owner's puzzle
+        changed (PostgreSQL's NOTIFY; a SQLite store's feeds read the versions instead)."""
+        ...
+
     def close(self) -> None:
         """Close every connection."""
         ...
@@ -262,6 +267,9 @@ class Sqlite:
         found = session.rows_of_text("SELECT name FROM sqlite_master WHERE type = 'table'")
         return {row["name"] for row in found}
 
+    def announce(self, session: Session, change: str) -> None:
+        pass  # its feeds follow the versions (storage/progress_feed.py)
+
     def close(self) -> None:
         with self._lock:
             for con in self._opened:
@@ -416,6 +424,9 @@ class Postgres:
             "WHERE table_schema = current_schema()"
         )
         return {row["name"] for row in found}
+
+    def announce(self, session: Session, change: str) -> None:
+        session.run("announce_change", {"change": change})
 
     def close(self) -> None:
         self.pool.close()
