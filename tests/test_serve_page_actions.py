@@ -27,9 +27,7 @@ DATES = tuple(sorted({*PUZZLE_DATES, *IN_A_ROW}))
 
 @pytest.fixture(scope="module")
 def running(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Running]:
-    built = build_command_warehouse(
-        tmp_path_factory.mktemp("actions") / "warehouse.duckdb", DATES
-    )
+    built = build_command_warehouse(tmp_path_factory.mktemp("actions") / "warehouse.duckdb", DATES)
     with pytest.MonkeyPatch.context() as env:
         env.setenv("PIPELINE_CUSTOM", str(built.parent / "built_lists"))
         started = start_server(built, built.parent / "progress.sqlite")
@@ -89,7 +87,10 @@ def test_start_again_restart_and_backspace_show_the_servers_answer_at_once(
     text_is(page, "#chain", "blacksmith")
     page.keyboard.press("Backspace")  # the word comes back to the entry; the chain is the server's
     text_is(page, "#box-entry", "blacksmith")
-    assert (page.text_content("#chain"), page.inner_text("#box-count")) == ("", "0 words so far; par 4")
+    assert (page.text_content("#chain"), page.inner_text("#box-count")) == (
+        "",
+        "0 words so far; par 4",
+    )
     page.keyboard.press("Enter")
     text_is(page, "#box-entry", "h")
     type_word(page, "op")
@@ -160,9 +161,7 @@ def test_typing_after_play_and_after_any_control_goes_to_the_game(
         page.wait_for_selector("#hive g")
         type_word(page, word)  # Enter submits the word, not the form
         found.append(word)
-        page.wait_for_function(
-            f"document.querySelectorAll('#found .word').length === {len(found)}"
-        )
+        page.wait_for_function(f"document.querySelectorAll('#found .word').length === {len(found)}")
         assert sorted(found_words(page)) == sorted(found), name
     assert page.url.endswith(f"#spelling-bee/{DAY}") and page.problems == []
     page.context.close()
@@ -178,7 +177,9 @@ def test_a_bad_date_in_the_archived_box_never_blocks_generated_and_is_said_when_
     page.fill("#date", "2010-01-01")  # before the archive: the browser's own check would refuse
     page.check("input[name=kind][value=generated]")
     page.click("#play")
-    page.wait_for_function("document.querySelector('#title').textContent.startsWith('Spelling Bee g7-any-1:')")
+    page.wait_for_function(
+        "document.querySelector('#title').textContent.startsWith('Spelling Bee g7-any-1:')"
+    )
     page.check("input[name=kind][value=date]")
     page.fill("#date", "2010-01-01")
     asked.clear()
@@ -275,10 +276,14 @@ def test_the_example_button_shows_only_for_a_clue_with_an_example(
     assert page.locator("#clue-more").is_hidden()  # WordNet has no example of it
     for shown in (2, 3):
         page.click("#clue-next")
-        page.wait_for_function(f"document.querySelector('#clue').textContent.startsWith('Clue {shown}')")
+        page.wait_for_function(
+            f"document.querySelector('#clue').textContent.startsWith('Clue {shown}')"
+        )
     assert page.inner_text("#clue") == "Clue 3 of 10: BI…, 4 letters: dwell"
     page.click("#clue-more")
-    assert page.inner_text("#clue-example") == "Example: “You can stay with me while you are in town”"
+    assert (
+        page.inner_text("#clue-example") == "Example: “You can stay with me while you are in town”"
+    )
     page.context.close()
 
 

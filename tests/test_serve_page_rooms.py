@@ -6,7 +6,6 @@ chose, or "a teammate"."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 

@@ -110,8 +110,8 @@ async def idle_pages(url: str, path: str, page: Callable, find_word: Callable[[]
         for n in range(IDLE_PLAYERS)
     ]
     await asyncio.sleep(IDLE_SECONDS)
+    pages.word_at = time.perf_counter()  # sent: a feed may tell before the teammate hears back
     await loop.run_in_executor(None, find_word)
-    pages.word_at = time.perf_counter()
     with contextlib.suppress(Exception):
         await asyncio.gather(*tasks)
     return pages
@@ -155,7 +155,7 @@ def idle_figures(name: str, pages: Pages, cpu: float, nobody: float) -> list[Fig
     after a teammate's word the last page learned of it."""
     minutes = IDLE_SECONDS / 60
     again = (pages.requests - IDLE_PLAYERS) / IDLE_PLAYERS / minutes  # after each page's first
-    seen = [at - pages.word_at for at in pages.seen.values()] if pages.word_at else []
+    seen = [at - pages.word_at for at in pages.seen.values()] if pages.word_at else []  # sent
     last = max(seen) if len(seen) == IDLE_PLAYERS else float("inf")
     return [
         Figure(f"{name}: requests a minute, an idle player, after its first", again, digits=1),

@@ -93,7 +93,7 @@ def puzzle_routes(
     return puzzle, progress, restart
 
 
-FOUND_BY = Field(
+FOUND_BY: Any = Field(
     default_factory=dict,
     description="in a room, who found each word: `you`, the name the finder chose "
     "(`POST /api/players/me/name`) or `a teammate`; empty outside a room",

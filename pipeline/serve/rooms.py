@@ -90,7 +90,7 @@ class Watchers:
                 woken = [event for c in set(changes) for event in self._waiting.get(c, ())]
             loop = self._loop
         if loop is not None and woken and not loop.is_closed():
-            loop.call_soon_threadsafe(lambda: [event.set() for event in woken])
+            loop.call_soon_threadsafe(wake, woken)
 
     def close(self) -> None:
         """Stop the feed."""
@@ -98,6 +98,12 @@ class Watchers:
             feed, self._feed = self._feed, None
         if feed is not None:
             feed.close()
+
+
+def wake(events: list[asyncio.Event]) -> None:
+    """Set each event (on the loop the streams wait on)."""
+    for event in events:
+        event.set()
 
 
 class NameBody(BaseModel):
@@ -148,22 +154,22 @@ def add_room_routes(app: FastAPI, puzzles: Puzzles) -> None:
     down: dict[int | str, dict[str, Any]] = {
         503: {"model": ErrorBody, "description": "the progress store cannot be reached"}
     }
+    unknown: dict[int | str, dict[str, Any]] = {
+        400: {"model": ErrorBody, "description": "a code that is not 4-40 letters and digits"},
+        404: {"model": ErrorBody, "description": "no room has this code"},
+    }
 
     @app.get(
         "/api/rooms/{code}",
         summary="Whether a room exists (404: no room has this code)",
         response_model=RoomAnswer,
-        responses={
-            400: {"model": ErrorBody, "description": "a code that is not 4-40 letters and digits"},
-            404: {"model": ErrorBody, "description": "no room has this code"},
-        }
-        | down,
+        responses=unknown | down,
     )
     async def room(request: Request, code: RoomCode) -> JSONResponse:
         code = code.lower()
         if await in_store(request, lambda: progress.owner_of(ROOM, code)) is None:
             raise UnknownRoom(f"no room {code!r}: POST /api/rooms makes one")
-        return caching.private({"room": code})  # type: ignore[return-value]
+        return caching.private({"room": code})
 
     add_name_routes(app, progress, down)
     for game in GAMES:

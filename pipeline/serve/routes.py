@@ -153,7 +153,7 @@ def add_operation(
         if who is None:
             today = caching.TODAY if puzzle_id == "today" else caching.PUBLIC
             return caching.public(request, answer, tag, today)  # type: ignore[arg-type]
-        response = caching.private(answer, tag=tag)
+        response = caching.private(answer) if tag is None else caching.private_version(answer, tag)
         who.remember(request, response)
         return response
 
