@@ -62,6 +62,9 @@ def check_origins(origins: list[str]) -> tuple[str, ...]:
     return tuple(origins)
 
 
+SHUTDOWN_SECONDS = 3
+
+
 @app.command(rich_help_panel=SOLVING)
 @user_errors
 def serve(
@@ -118,6 +121,8 @@ def serve(
         http="httptools",
         log_level="info",
         access_log=False,  # the application writes its own (serve/access_log.py)
+        # a room's live feeds stay open: Ctrl-C waits this long for them, then closes them
+        timeout_graceful_shutdown=SHUTDOWN_SECONDS,
     )
 
 
