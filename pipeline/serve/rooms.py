@@ -42,6 +42,7 @@ from pipeline.storage.progress_feed import Feed, start_feed
 PING_SECONDS = 15.0
 STREAM_SECONDS = 300.0
 RETRY_MS = 2000
+READY_SECONDS = 5.0  # a stream's first message waits at most this for its process's feed
 MAX_STREAMS = 2000  # open streams a process keeps at most
 NAME_LENGTH = 20
 NAME = re.compile(rf"[A-Za-z0-9 ]{{0,{NAME_LENGTH}}}")
@@ -71,6 +72,12 @@ class Watchers:
             if self._feed is None:
                 self._feed = start_feed(self.progress.dialect, self.changed)
         return event
+
+    def wait_ready(self, seconds: float) -> bool:
+        """Return once the feed follows the store (a change committed after is told), or after
+        `seconds`: whether it does."""
+        feed = self._feed
+        return feed is None or feed.ready.wait(seconds)
 
     def unwatch(self, change: str, event: asyncio.Event) -> None:
         """Stop waking a stream that ended."""
@@ -276,6 +283,10 @@ async def messages(watchers: Watchers, change: str) -> AsyncIterator[str]:
     event = watchers.watch(change)
     loop = asyncio.get_running_loop()
     try:
+        # the first message, once the feed follows the store: the progress the page fetches
+        # then is at least as new as the first change the feed tells
+        if not watchers.wait_ready(0):
+            await asyncio.to_thread(watchers.wait_ready, READY_SECONDS)
         yield f"retry: {RETRY_MS}\ndata: changed\n\n"
         ends = loop.time() + STREAM_SECONDS
         while (left := ends - loop.time()) > 0:

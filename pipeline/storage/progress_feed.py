@@ -33,7 +33,10 @@ Changed = Callable[[list[str] | None], None]
 
 
 class Feed(Protocol):
-    """A running feed: stop it once."""
+    """A running feed (`ready` once it follows the store: a change committed after is told);
+    stop it once."""
+
+    ready: threading.Event
 
     def close(self) -> None:
         """Stop the feed's thread."""
@@ -45,6 +48,7 @@ class SqliteFeed:
     connection commits."""
 
     def __init__(self, path: Path, changed: Changed) -> None:
+        self.ready = threading.Event()
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, args=(path, changed), name="feed")
         self._thread.daemon = True
@@ -56,6 +60,7 @@ class SqliteFeed:
         try:
             since = session.rows("latest_version")[0]["version"]
             seen = con.execute("PRAGMA data_version").fetchone()[0]
+            self.ready.set()
             while not self._stop.wait(FEED_SECONDS):
                 with contextlib.suppress(sqlite3.Error):  # busy: the next round reads it
                     committed = con.execute("PRAGMA data_version").fetchone()[0]
@@ -83,6 +88,7 @@ class PostgresFeed:
     """A PostgreSQL store's feed: the notices of the writes' commits (LISTEN)."""
 
     def __init__(self, url: str, changed: Changed) -> None:
+        self.ready = threading.Event()
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, args=(url, changed), name="feed")
         self._thread.daemon = True
@@ -95,12 +101,15 @@ class PostgresFeed:
             try:
                 with psycopg.connect(url, autocommit=True, connect_timeout=2) as con:
                     con.execute(f"LISTEN {CHANNEL}")
-                    changed(None)  # what was written while nobody listened
+                    if self.ready.is_set():
+                        changed(None)  # connected again: what was written meanwhile
+                    self.ready.set()
                     while not self._stop.is_set():
                         for notice in con.notifies(timeout=LISTEN_SECONDS):
                             changed([notice.payload])
             except psycopg.Error:
-                self._stop.wait(RECONNECT_SECONDS)  # down: try again (its requests get 503)
+                self.ready.set()  # down: streams go on (their requests get 503) while it retries
+                self._stop.wait(RECONNECT_SECONDS)
 
     def close(self) -> None:
         self._stop.set()
