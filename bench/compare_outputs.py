@@ -309,8 +309,10 @@ class Player:
         self.token = self.ask("POST", "/api/players")["token"]
 
     def ask(self, method: str, path: str, body: Any = None) -> Any:
-        """Send a request as this player, record its answer's md5, and return its body."""
-        status, answer = request(f"{self.url}{path}", method, body, self.token)
+        """Send a request as this player (a write always with a JSON body, `{}` when it says
+        nothing more), record its answer's md5, and return its body."""
+        sent = {} if method == "POST" and body is None else body
+        status, answer = request(f"{self.url}{path}", method, sent, self.token)
         kept = answer
         if isinstance(answer, dict):
             kept = {key: value for key, value in answer.items() if key not in PLAYER_KEYS}
@@ -340,12 +342,12 @@ def play_spelling_bee(url: str, puzzle: str, answers: list[tuple[str, str, str]]
     guesses = [words[0], words[0], *pangrams[:1], *revealed["maybe"][:1], words[0][:3], "qxqx"]
     for word in guesses:
         player.ask("POST", f"{path}/guess", {"word": word})
-    player.ask("GET", f"{path}/hints?found={words[-1]}")
+    player.ask("GET", f"{path}/hints")
     player.ask("GET", f"{path}/clues")
     player.ask("GET", f"{path}/progress")
     player.ask("POST", f"{path}/reveal")
     player.ask("GET", "/api/players/me/stats")
-    player.ask("DELETE", f"{path}/progress")
+    player.ask("POST", f"{path}/restart")
     player.ask("DELETE", "/api/players/me")
 
 
@@ -365,7 +367,7 @@ def play_letter_boxed(url: str, puzzle: str, answers: list[tuple[str, str, str]]
     player.ask("GET", f"{path}/clues")
     player.ask("POST", f"{path}/reveal")
     player.ask("GET", "/api/players/me/stats")
-    player.ask("DELETE", f"{path}/progress")
+    player.ask("POST", f"{path}/restart")
     player.ask("DELETE", "/api/players/me")
 
 

@@ -34,10 +34,10 @@ FIRST_DATE, LAST_DATE = PUZZLE_DATES[0], PUZZLE_DATES[-1]
 WORDS = (*CLIMBED_ANSWERS, *(BLACKSMITH.dictionary or ()), "climbs", "dice", "mice", "cab")
 
 
-def command_scrape_run() -> scrape.ScrapeRun:
+def command_scrape_run(dates: tuple[dt.date, ...] = PUZZLE_DATES) -> scrape.ScrapeRun:
     """Return a scrape run of one Spelling Bee and one Letter Boxed record per puzzle date."""
     run = scrape.ScrapeRun()
-    for number, day in enumerate(PUZZLE_DATES):
+    for number, day in enumerate(dates):
         bee = BeeRecord(
             date=day,
             center="b",
@@ -52,25 +52,28 @@ def command_scrape_run() -> scrape.ScrapeRun:
     return run
 
 
-_built_once: list[Path] = []  # this process's first build, copied for the later callers
+# this process's first build of each set of dates, copied for the later callers
+_built_once: dict[tuple[dt.date, ...], Path] = {}
 
 
-def build_command_warehouse(path: Path) -> Path:
+def build_command_warehouse(path: Path, dates: tuple[dt.date, ...] = PUZZLE_DATES) -> Path:
     """Write the command warehouse to `path` (and its lists to `built_lists/` beside it) and
-    return it: built by the real stages once per test process, then copied."""
-    if _built_once and _built_once[0].is_file():
+    return it: built by the real stages once per test process, then copied. `dates`: its puzzle
+    dates (a page's tests play three in a row)."""
+    template = _built_once.get(dates)
+    if template is not None and template.is_file():
         # the warehouse, its lock file and the built lists, as the stages left them
-        shutil.copytree(_built_once[0].parent, path.parent, dirs_exist_ok=True)
+        shutil.copytree(template.parent, path.parent, dirs_exist_ok=True)
         return path
     folder = Path(tempfile.mkdtemp(prefix="command_warehouse-"))
     atexit.register(shutil.rmtree, folder, True)
     template = folder / path.name
-    _build(template)
-    _built_once[:] = [template]
-    return build_command_warehouse(path)
+    _build(template, dates)
+    _built_once[dates] = template
+    return build_command_warehouse(path, dates)
 
 
-def _build(path: Path) -> None:
+def _build(path: Path, dates: tuple[dt.date, ...]) -> None:
     """Build the command warehouse at `path` with the real stages."""
     words = WordCollection()
     words.add_entries("words_alpha", list(WORDS))
@@ -80,7 +83,7 @@ def _build(path: Path) -> None:
         env.setenv("PIPELINE_CUSTOM", str(path.parent / "built_lists"))
         with warehouse.stage_warehouse(path) as con:
             load_words(con, words)
-            scrape.load(con, command_scrape_run(), "small-run")
+            scrape.load(con, command_scrape_run(dates), "small-run")
             build.build(con, GAMES, "small-build")
         custom_lists.publish_word_lists({game.name: "small-build" for game in GAMES})
 

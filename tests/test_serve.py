@@ -89,6 +89,7 @@ def test_a_puzzle_shows_its_counts_and_ranks_and_no_answer(player: Player) -> No
         "score": 0,
         "rank": "Beginner",
         "revealed": False,
+        "found_by": {},  # in a room, who found each word
     }
     assert player.session.cookies.get("player") is None  # reading makes no player
 
@@ -224,6 +225,7 @@ def test_a_letter_boxed_chain_is_checked_by_the_rules_and_the_days_list(player: 
         "letters_left": sorted("bamlciktoshp"),
         "solved": False,
         "revealed": False,
+        "found_by": {},
     }
 
     def problem(*words: str) -> dict | None:
@@ -342,15 +344,20 @@ def test_the_api_is_documented_by_openapi(running: Running) -> None:
         "DELETE /api/players/me": ["200", "401", "403", "503"],
         "GET /api/players/me/stats": ["200", "401", "503"],
         "POST /api/rooms": new,
+        "GET /api/rooms/{code}": ["200", "400", "404", "503"],
+        "GET /api/players/me/name": ["200", "401", "503"],
+        "POST /api/players/me/name": ["200", "400", "401", "403", "413", "429", "503"],
         "GET /api/spelling-bee/{puzzle_id}": public,
-        "GET /api/spelling-bee/{puzzle_id}/progress": private,
+        "GET /api/spelling-bee/{puzzle_id}/progress": sorted(private + ["304"]),
+        "GET /api/spelling-bee/{puzzle_id}/events": private,
         "POST /api/spelling-bee/{puzzle_id}/restart": write,
         "POST /api/spelling-bee/{puzzle_id}/guess": write,
         "GET /api/spelling-bee/{puzzle_id}/hints": private,
         "GET /api/spelling-bee/{puzzle_id}/clues": private,
         "POST /api/spelling-bee/{puzzle_id}/reveal": write,
         "GET /api/letter-boxed/{puzzle_id}": public,
-        "GET /api/letter-boxed/{puzzle_id}/progress": private,
+        "GET /api/letter-boxed/{puzzle_id}/progress": sorted(private + ["304"]),
+        "GET /api/letter-boxed/{puzzle_id}/events": private,
         "POST /api/letter-boxed/{puzzle_id}/restart": write,
         "POST /api/letter-boxed/{puzzle_id}/check": write,
         "GET /api/letter-boxed/{puzzle_id}/clues": private,

@@ -216,7 +216,7 @@ def test_workers_restarted_while_postgresql_is_down_come_up_and_serve_when_it_is
         assert answers(url + PATH) == answers(f"{url}/") == answers(f"{url}/api/puzzles") == 200
         down = requests.get(f"{url}{PATH}/progress", headers=bearer, timeout=30)
         assert down.status_code == 503 and down.json()["error"].startswith("cannot reach the")
-        assert answers(f"{url}/api/players", "POST") == 503
+        assert answers(f"{url}/api/players", "POST", json={}) == 503
         time.sleep(2)
         assert workers_of(process) == restarted  # no worker dies and starts again meanwhile
         cluster.start()

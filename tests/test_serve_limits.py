@@ -128,6 +128,7 @@ def test_new_players_rooms_and_cookieless_writes_share_an_addresss_bucket(
     running = start(serve, built, tmp_path, Limits(new_players_per_minute=6, new_players_burst=3))
     made = [running.post("/api/players").status_code, running.post("/api/rooms").status_code]
     cookieless = requests.Session()
+    cookieless.headers["Sec-Fetch-Site"] = "same-origin"  # the page's browser: its cookie's own
     made.append(cookieless.post(running.url + f"{BEE}/guess", json={"word": "limb"}).status_code)
     assert made == [201, 201, 200]
     over = running.post("/api/players")

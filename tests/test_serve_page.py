@@ -74,7 +74,7 @@ def type_word(page, word: str) -> None:
 
 def found_words(page) -> list[str]:
     """Return the words in the page's found list, as written (the page capitalizes them)."""
-    return page.eval_on_selector_all("#found div", "divs => divs.map(d => d.textContent)")
+    return page.eval_on_selector_all("#found .word", "words => words.map(w => w.textContent)")
 
 
 def test_a_spelling_bee_played_scores_ranks_and_keeps_its_progress(
@@ -132,7 +132,10 @@ def test_a_letter_boxed_chain_is_played_to_the_end(running: Running, browser) ->
     page.wait_for_function("() => document.querySelector('#chain').textContent === 'blacksmith'")
     assert page.text_content("#box-entry") == "h"  # the next word starts with its last letter
     page.keyboard.press("Backspace")  # h cannot go: the chain's last word comes back to edit
-    assert page.text_content("#box-entry") == "blacksmith"
+    page.wait_for_function(
+        "() => document.querySelector('#box-entry').textContent === 'blacksmith'"
+    )
+    assert page.text_content("#chain") == ""  # the server keeps the chain without it
     page.keyboard.press("Enter")
     page.wait_for_function("() => document.querySelector('#box-entry').textContent === 'h'")
     page.click("#square g[data-letter='o']")
@@ -386,10 +389,10 @@ def test_an_error_of_the_server_is_a_sentence_and_no_text_shows_markdown(
 ) -> None:
     page = browser.new_page()
     page.goto(f"{running.url}/#spelling-bee/yesterday")
-    page.wait_for_function("() => document.querySelector('#title').textContent !== 'loading…'")
-    assert title(page) == (
-        "No Spelling Bee puzzle 'yesterday': an id is a date (YYYY-MM-DD), “today” or a "
-        "generated id (g<seed>-<easy|medium|hard|any>[-nyt][-since<YYYY-MM-DD>]-<n>)."
+    wait_for_title(page, "“yesterday”")
+    assert title(page) == (  # the page's own sentence: it asks nothing of a malformed id
+        "“yesterday” names no Spelling Bee puzzle: an address ends with a date (YYYY-MM-DD), "
+        "“today” or a generated puzzle such as g7-any-1."
     )
     page.goto(f"{running.url}/#spelling-bee/g7-any-1")
     wait_for_title(page, "Spelling Bee g7-any-1:")
@@ -402,22 +405,26 @@ def test_an_error_of_the_server_is_a_sentence_and_no_text_shows_markdown(
 
 
 def open_every_panel(page, game: str) -> None:
-    """Open the hints and the clues, show a clue and its example (and the Spelling Bee's
-    reveal)."""
+    """Open the hints and the clues, show a clue that has an example and its example (and the
+    Spelling Bee's reveal)."""
+    prefix = "" if game == "spelling-bee" else "box-"
     if game == "spelling-bee":
         page.click("#hints-box summary")
-        page.click("#clues-box summary")
-        page.click("#clue-next")
-        page.wait_for_selector("#clue .meaning")
-        page.click("#clue-more")
+    page.click(f"#{prefix}clues-box summary")
+    for _ in range(10):  # the clues in turn, to the first with an example (if any)
+        before = page.inner_text(f"#{prefix}clue")
+        page.click(f"#{prefix}clue-next")
+        page.wait_for_function(
+            f"() => document.querySelector('#{prefix}clue').textContent !== {before!r}"
+        )
+        if page.is_visible(f"#{prefix}clue-more"):
+            page.click(f"#{prefix}clue-more")
+            assert page.inner_text(f"#{prefix}clue-example").startswith("Example: ")
+            break
+    if game == "spelling-bee":
         page.once("dialog", lambda dialog: dialog.accept())
         page.click("#reveal")
         page.wait_for_selector("#answers p")
-    else:
-        page.click("#box-clues-box summary")
-        page.click("#box-clue-next")
-        page.wait_for_selector("#box-clue .meaning")
-        page.click("#box-clue-more")
 
 
 @pytest.mark.parametrize("game", ["spelling-bee", "letter-boxed"])

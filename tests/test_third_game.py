@@ -170,6 +170,7 @@ def test_the_server_offers_it(toy: Toy, tmp_path: Path) -> None:
         paths = requests.get(f"{url}/openapi.json", timeout=30).json()["paths"]
         assert sorted(p for p in paths if GAME.name in p) == [
             f"/api/{GAME.name}/{{puzzle_id}}",
+            f"/api/{GAME.name}/{{puzzle_id}}/events",  # a room's live feed, as every game's
             f"/api/{GAME.name}/{{puzzle_id}}/guess",
         ]
 

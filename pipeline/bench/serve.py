@@ -26,6 +26,7 @@ import tempfile
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 import numpy as np
@@ -33,6 +34,7 @@ import requests
 
 from pipeline.bench.figures import Figure
 from pipeline.bench.load import Checked, Played, check, forget, play
+from pipeline.bench.rooms import IDLE_PLAYERS, idle_room_figures
 from pipeline.errors import UserError
 from pipeline.games import GAMES, LETTER_BOXED, SPELLING_BEE
 from pipeline.games.spelling_bee.records import BeeRecord
@@ -268,6 +270,7 @@ def bench_serve(players: int, workers: int, store: str | None) -> dict[str, list
             url, start, server = stack.enter_context(started_server(progress, count))
             run = load_test(url, date, guesses, count, server.pid)
             clues = clue_figures(url, date) if count == 1 else None
+            idle = idle_room_figures(url, date, answers, partial(tree_cpu_seconds, server.pid))
         runs.append(run)
         title = f"pipeline serve --workers {count} ({players:,} players, {IN_FLIGHT} in flight)"
         sections[title] = [
@@ -276,6 +279,7 @@ def bench_serve(players: int, workers: int, store: str | None) -> dict[str, list
         ]
         if clues is not None:
             sections["clues (a player of pipeline serve --workers 1)"] = clues
+        sections[f"an idle player in a room ({IDLE_PLAYERS}, --workers {count})"] = idle
     if len(runs) == 2:
         ratio = runs[1].played.guesses_per_second / max(runs[0].played.guesses_per_second, 1e-9)
         sections[f"{workers} workers against 1"] = [

@@ -63,6 +63,11 @@ class Call(Protocol):
         """Record that the answers were shown."""
         ...
 
+    def found_by(self, words: list[str]) -> dict[str, str]:
+        """Return who found each of the words, in a room ("you", the finder's name, or "a
+        teammate"); nothing outside a room."""
+        ...
+
 
 Route = Callable[[Call], dict]
 
@@ -79,13 +84,21 @@ def puzzle_routes(
 
     def progress(call: Call) -> dict:
         kept = call.progress()
-        return progress_state(call.puzzle, kept.found, kept.revealed)
+        found_by = call.found_by(kept.found)
+        return {**progress_state(call.puzzle, kept.found, kept.revealed), "found_by": found_by}
 
     def restart(call: Call) -> dict:
         call.clear()
-        return progress_state(call.puzzle, [], call.progress().revealed)
+        return {**progress_state(call.puzzle, [], call.progress().revealed), "found_by": {}}
 
     return puzzle, progress, restart
+
+
+FOUND_BY: Any = Field(
+    default_factory=dict,
+    description="in a room, who found each word: `you`, the name the finder chose "
+    "(`POST /api/players/me/name`) or `a teammate`; empty outside a room",
+)
 
 
 class WordClue(BaseModel):
@@ -116,6 +129,8 @@ class Operation:
     body: type[BaseModel] | None = None  # the JSON body, when it takes one
     query: type[BaseModel] | None = None  # the query parameters, when it takes some
     bad_input: str | None = None  # what a 400 besides a malformed body means here
+    # answered with an ETag of the progress's version, and 304 to If-None-Match while it holds
+    versioned: bool = False
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,6 @@ wherever `GET` is.
 from __future__ import annotations
 
 import contextlib
-import datetime as dt
 import logging
 import sys
 from collections.abc import Callable
@@ -58,6 +57,7 @@ from pipeline.serve.players import (
     set_cookie,
 )
 from pipeline.serve.puzzles import Puzzles
+from pipeline.serve.rooms import add_room_routes
 from pipeline.serve.routes import (
     OPTIONAL_PLAYER,
     EmptyBody,
@@ -129,6 +129,7 @@ def create_app(settings: Settings, downloader: Callable[[], Downloader] | None =
     # it is back, never a worker that cannot start
     app.state.progress = Progress(settings.progress, when_reachable=True)
     app.state.claimable = still_claimable(app.state.progress)
+    app.state.latest_day = lambda: puzzles.latest_day(settings.offline)
     add_store_threads(app, app.state.progress.threads)
     expiry.add_purges(app, app.state.progress, limits)
     add_error_handlers(app)
@@ -137,6 +138,7 @@ def create_app(settings: Settings, downloader: Callable[[], Downloader] | None =
     add_general_routes(app, puzzles, __version__, page)
     add_icon_routes(app, __version__)
     add_player_routes(app)
+    add_room_routes(app, puzzles, settings.max_connections)
     docs.add_docs_routes(app, __version__, docs_page)
     app.openapi = lambda: openapi_document(app)  # type: ignore[method-assign]
     add_openapi_route(app, __version__)
@@ -330,8 +332,9 @@ def add_player_routes(app: FastAPI) -> None:
         openapi_extra=OPTIONAL_PLAYER,
     )
     async def statistics(request: Request, who: PlayerCaller) -> JSONResponse:
+        latest = await run_in_threadpool(app.state.latest_day)  # the warehouse's, read once
         found = await in_store(
-            request, lambda: who.read(lambda named: progress.statistics(named, dt.date.today()))
+            request, lambda: who.read(lambda named: progress.statistics(named, latest))
         )
         return caching.private(statistics_by_game(found))
 

@@ -43,3 +43,12 @@ def public(request: Request, body: object, tag: str, cache_control: str = PUBLIC
 def private(body: object, status: int = 200) -> JSONResponse:
     """Return an answer that depends on who asks."""
     return JSONResponse(body, status_code=status, headers={"Cache-Control": PRIVATE})
+
+
+def private_version(body: object | None, tag: str) -> Response:
+    """Return an answer that depends on who asks, with its version's ETag; None for the body: 304,
+    the client holds it already."""
+    headers = {"Cache-Control": PRIVATE, "ETag": tag}
+    if body is None:
+        return Response(status_code=304, headers=headers)
+    return JSONResponse(body, headers=headers)

@@ -90,9 +90,10 @@ class Caller:
         return self.known(lambda: work(Who.named(self.token, self.room)))
 
     def write(self, work: Callable[[Who], Written]) -> Written:
-        """Return what a write did for whom the request names; when it names nobody, the write
-        makes a player, whose token this request gives (`new_token`)."""
-        new = secrets.token_urlsafe(32) if self.token is None and self.room is None else None
+        """Return what a write did for whom the request names; when it names no player, the
+        write makes one (outside a room, the owner; in a room, the finder of its words), whose
+        token this request gives (`new_token`)."""
+        new = secrets.token_urlsafe(32) if self.token is None else None
         written = self.known(lambda: work(Who.named(self.token, self.room, new)))
         if written.made:
             self.new_token = new

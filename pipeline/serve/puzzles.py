@@ -38,8 +38,9 @@ from cachetools import LRUCache
 
 from pipeline import config
 from pipeline.errors import UserError
-from pipeline.games import Game
+from pipeline.games import GAMES, Game
 from pipeline.games.generated import GENERATED_ID, ID_FORMAT, MAX_ID_LENGTH
+from pipeline.games.hooks import hooks_of
 from pipeline.games.play import UnknownPuzzle
 
 if TYPE_CHECKING:  # the warehouse (DuckDB) and requests load with the first puzzle read
@@ -221,6 +222,18 @@ class Puzzles:
         """Return a game's archive: its first and last date, how many puzzles, and its runs of
         consecutive dates (`first`, `last`) with the gaps between them."""
         return self.cached(game, "/archive", lambda _: self._read_archive(game))
+
+    def latest_day(self, offline: bool) -> dt.date:
+        """Return the latest NYT puzzle day: today's when online, else the latest stored of any
+        game (today's when none is stored): the day a streak must reach, or the day before."""
+        if not offline:
+            return dt.date.today()
+        try:
+            lasts = [self.archive(game)["last"] for game in GAMES if hooks_of(game).api()]
+        except UserError:  # no warehouse yet
+            return dt.date.today()
+        stored = [dt.date.fromisoformat(last) for last in lasts if last]
+        return max(stored, default=dt.date.today())
 
     def identity(self) -> str:
         """Return what names the warehouse's contents as they are now: each game's build and the

@@ -42,6 +42,7 @@ PuzzleId = Annotated[
 ]
 # The bearer token, or the browser's cookie, or neither (a first visit: reads see an empty game).
 OPTIONAL_PLAYER: dict[str, Any] = {"security": [{"bearer": []}, {"cookie": []}, {}]}
+TEAMMATE = "a teammate"  # a room's word whose finder is forgotten or unknown
 
 
 class ErrorBody(BaseModel):
@@ -116,6 +117,20 @@ class GameCall:
         facts = self.api.facts(self.puzzle)
         self._write(lambda store, named: store.reveal(named, self.key, facts))
 
+    def found_by(self, words: list[str]) -> dict[str, str]:
+        who = self._who()
+        if who.room is None:
+            return {}
+        finders = who.read(lambda named: who.progress.finders(named, self.key))
+        said = {w: "you" if f.mine else f.name or TEAMMATE for w, f in finders.items()}
+        return {word: said.get(word, TEAMMATE) for word in words}
+
+    def version_tag(self) -> str:
+        """Return the ETag of the progress's version, as the last read of it found it (each
+        write gives the store's next version: a client's tag changes whenever its progress does)."""
+        version = self.progress().version
+        return caching.etag(*vars(self.key).values(), self._who().room or "", str(version))
+
 
 def add_game_routes(app: FastAPI, puzzles: Puzzles, version: str) -> None:
     """Register every operation of every game the server offers."""
@@ -151,17 +166,23 @@ def add_operation(
         def work() -> tuple[dict, str | None]:
             if who is not None:  # the request's reads and writes: one transaction
                 with who.progress.unit(write=operation.access == "write"):
-                    return operation.run(GameCall(puzzles, puzzle, body, query, api, who)), None
+                    call = GameCall(puzzles, puzzle, body, query, api, who)
+                    answer = operation.run(call)
+                    return answer, call.version_tag() if operation.versioned else None
             answer = operation.run(GameCall(puzzles, puzzle, body, query, api, None))
             path = f"{request.url.path}?{request.url.query}"
             return answer, caching.etag(version, puzzles.identity(), path, api.key(puzzle).letters)
 
         answer, tag = await in_store(request, work)
-        if tag is not None:
+        if who is None:
             today = caching.TODAY if puzzle_id == "today" else caching.PUBLIC
-            return caching.public(request, answer, tag, today)
-        response = caching.private(answer)
-        assert who is not None
+            return caching.public(request, answer, tag, today)  # type: ignore[arg-type]
+        fresh = tag is not None and caching.is_fresh(request, tag)
+        response = (
+            caching.private(answer)
+            if tag is None
+            else caching.private_version(None if fresh else answer, tag)
+        )
         who.remember(request, response)
         return response
 
@@ -192,7 +213,7 @@ def spend_a_write(request: Request, who: Caller) -> None:
     if who.token is not None:
         request.app.state.rate_limits.spend("writes", who.token)
     else:
-        spend(request, "writes" if who.room is not None else "new_players")
+        spend(request, "new_players")
 
 
 def signature(operation: Operation) -> inspect.Signature:
@@ -249,6 +270,6 @@ def statuses(operation: Operation) -> dict[int | str, dict[str, Any]]:
         status: {"model": ErrorBody, "description": text} for status, text in answers.items()
     }
     declared = refused_writes(operation.method) | declared
-    if not private:
+    if not private or operation.versioned:
         declared[304] = {"description": "the ETag named in If-None-Match is still current"}
     return declared

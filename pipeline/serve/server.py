@@ -48,6 +48,9 @@ def open_files_limit() -> int:
     return soft
 
 
+SHUTDOWN_SECONDS = 3  # how long Ctrl-C waits for open requests (a room's live feed) to end
+
+
 def server_config(
     settings: Settings,
     host: str,
@@ -75,6 +78,8 @@ def server_config(
         access_log=False,  # the application writes its own (serve/access_log.py)
         server_header=False,
         timeout_keep_alive=KEEP_ALIVE_SECONDS,
+        # a room's live feeds stay open: Ctrl-C waits this long for them, then closes them
+        timeout_graceful_shutdown=SHUTDOWN_SECONDS,
         proxy_headers=bool(trusted),
         forwarded_allow_ips=trusted or None,
     )

@@ -41,7 +41,16 @@ from pipeline.storage.progress_dialects import (
 )
 from pipeline.storage.sql_files import SQL_DIR, UPGRADE_FILE
 
-__all__ = ["Progress", "PuzzleFacts", "PuzzleKey", "StoreUnavailable", "Who", "redacted"]
+__all__ = [
+    "Finder",
+    "Progress",
+    "PuzzleFacts",
+    "PuzzleKey",
+    "StoreUnavailable",
+    "Who",
+    "change_of",
+    "redacted",
+]
 
 TABLES = SQL_DIR / "progress" / "tables"
 UPGRADES = SQL_DIR / "progress" / "upgrades"
@@ -87,6 +96,7 @@ class PuzzleProgress:
     words: list[FoundWord]
     revealed: bool
     solved: bool
+    version: int = 0  # higher after each write to it (0: never written to)
 
     @property
     def found(self) -> list[str]:
@@ -196,7 +206,23 @@ def progress_from(rows: list[Row]) -> PuzzleProgress:
     """Return the progress of progress_of.sql's rows (or a write function's)."""
     found = [FoundWord(row["word"], row["points"]) for row in rows if row["word"] is not None]
     first = rows[0] if rows else {}
-    return PuzzleProgress(found, bool(first.get("revealed")), bool(first.get("solved")))
+    revealed, solved = bool(first.get("revealed")), bool(first.get("solved"))
+    return PuzzleProgress(found, revealed, solved, int(first.get("version") or 0))
+
+
+@dataclass(frozen=True)
+class Finder:
+    """Who found a word of a room's puzzle: the name they chose (or None), and whether it is the
+    player asking."""
+
+    name: str | None
+    mine: bool
+
+
+def change_of(owner_id: str, key: PuzzleKey) -> str:
+    """Return how a change to an owner's puzzle is named to the live feeds (`progress_feed.py`;
+    PostgreSQL's write functions name it the same way, `progress_changed`)."""
+    return "|".join((owner_id, key.game, key.puzzle, key.letters))
 
 
 class Progress:
@@ -372,13 +398,17 @@ class Progress:
     def add_word(
         self, who: Who, key: PuzzleKey, facts: PuzzleFacts, word: str, points: int
     ) -> Written:
-        """Keep a word found in a puzzle (`changed`: it was not kept before)."""
+        """Keep a word found in a puzzle (`changed`: it was not kept before); in a room, the
+        player who sent it found it."""
         params = {**vars(key), **vars(facts), "word": word, "word_points": points}
 
-        def steps(session: Session, owner: str) -> bool:
+        def steps(session: Session, owner: str, finder: str | None) -> bool:
             session.run("put_puzzle", {"owner_id": owner, **vars(key), **vars(facts)})
             added = {"owner_id": owner, **vars(key), "word": word, "points": points}
-            return session.run("add_word", added) == 1
+            if session.run("add_word", added) != 1:
+                return False
+            put_finders(session, owner, key, [word], finder)
+            return True
 
         return self._write("add_word", who, key, params, steps)
 
@@ -386,29 +416,34 @@ class Progress:
         self, who: Who, key: PuzzleKey, facts: PuzzleFacts, chain: list[str], solved: bool
     ) -> Written:
         """Make a puzzle's words exactly this chain, in order, with whether it solves the board
-        (without a reveal, the statistics count it)."""
+        (without a reveal, the statistics count it); in a room, its words not in the chain
+        before were found by the player who sent it."""
         params = {**vars(key), **vars(facts), "words": chain, "solved": int(solved)}
 
-        def steps(session: Session, owner: str) -> bool:
+        def steps(session: Session, owner: str, finder: str | None) -> bool:
             found = {"owner_id": owner, **vars(key)}
             session.run("put_puzzle", {**found, **vars(facts)})
-            revealed = session.rows("puzzle_progress", found)[0]["revealed"]  # put just now
+            before = session.rows("puzzle_progress", found)  # put just now: one row at least
             session.run("clear_words", found)
             words = [
                 {**found, "position": i, "word": w, "points": 0} for i, w in enumerate(chain, 1)
             ]
             session.run_many("put_word", words)
-            session.run("set_solved", {**found, "solved": int(solved and not revealed)})
+            solved_now = int(solved and not before[0]["revealed"])
+            session.run("set_solved", {**found, "solved": solved_now})
+            kept = {row["word"] for row in before}
+            put_finders(session, owner, key, [w for w in chain if w not in kept], finder)
             return True
 
         return self._write("replace_chain", who, key, params, steps)
 
     def clear(self, who: Who, key: PuzzleKey) -> Written:
-        """Forget an owner's words in a puzzle (they start it again; a reveal stays known);
-        nobody named: nothing to forget."""
+        """Forget an owner's words in a puzzle and who found them (they start it again; a reveal
+        stays known); nobody named: nothing to forget."""
 
-        def steps(session: Session, owner: str) -> bool:
+        def steps(session: Session, owner: str, finder: str | None) -> bool:
             session.run("clear_words", {"owner_id": owner, **vars(key)})
+            session.run("clear_finders", {"owner_id": owner, **vars(key)})
             session.run("set_solved", {"owner_id": owner, **vars(key), "solved": 0})
             return True
 
@@ -417,7 +452,7 @@ class Progress:
     def reveal(self, who: Who, key: PuzzleKey, facts: PuzzleFacts) -> Written:
         """Record that an owner was shown a puzzle's answers."""
 
-        def steps(session: Session, owner: str) -> bool:
+        def steps(session: Session, owner: str, finder: str | None) -> bool:
             session.run("put_puzzle", {"owner_id": owner, **vars(key), **vars(facts)})
             session.run("reveal", {"owner_id": owner, **vars(key)})
             return True
@@ -427,7 +462,7 @@ class Progress:
     def fill_points(self, who: Who, key: PuzzleKey, points: dict[str, int]) -> None:
         """Write the points of words found before players (kept without them)."""
         with self._session(write=True) as session:
-            owner, _ = self._owner(session, who, make=False)
+            owner, _, _ = self._owner(session, who, make=False)
             rows = [
                 {"owner_id": owner, **vars(key), "word": w, "points": p} for w, p in points.items()
             ]
@@ -439,12 +474,14 @@ class Progress:
         who: Who,
         key: PuzzleKey,
         params: dict,
-        steps: Callable[[Session, str], bool],
+        steps: Callable[[Session, str, str | None], bool],
         make: bool = True,
     ) -> Written:
         """Run a write in one round trip: PostgreSQL's function `progress_NAME`
         (sql/progress/functions/), or SQLite's steps in the unit's transaction, with the owner
-        `who` names (made first when `make`); UnknownOwner for a wrong name."""
+        `who` names (a player `who.new` made first when `make`; in a room, the finder of its
+        words) and, when it changed something, the puzzle's next version (a live feed's
+        notice); UnknownOwner for a wrong name."""
         new_owner, new_secret = who.new if make and who.new else (None, None)
         minute = written_minute()
         dialect = self.dialect
@@ -457,32 +494,34 @@ class Progress:
                 raise UnknownOwner(UNKNOWN[status])
             return Written(bool(rows[0]["changed"]), status == "made", progress_from(rows))
         with self._session(write=True) as session:
-            owner, made = self._owner(session, who, make)
+            owner, made, player = self._owner(session, who, make)
             if owner is None:
                 return Written(False, False, NOBODY)
-            changed = steps(session, owner)
+            changed = steps(session, owner, player if who.room is not None else None)
+            if changed:
+                session.run("bump_version", {"owner_id": owner, **vars(key)})
             found = session.rows("puzzle_progress", {"owner_id": owner, **vars(key)})
         return Written(changed, made, progress_from(found))
 
-    def _owner(self, session: Session, who: Who, make: bool) -> tuple[str | None, bool]:
+    def _owner(self, session: Session, who: Who, make: bool) -> tuple[str | None, bool, str | None]:
         """Return the owner a write changes (progress_owner's steps, sql/progress/functions/):
-        the room named, else the player, else the player `who.new` made now (`make`), else None;
-        and whether it was made. Its last write is now."""
+        the room named, else the player; whether the player `who.new` was made now (`make`,
+        when the request names none: outside a room, its owner, in a room, its words' finder);
+        and the player. The owner's last write is now."""
         player = room = None
         if who.player is not None:
             player = self._named(session, PLAYER, who.player)
         if who.room is not None:
             room = self._named(session, ROOM, who.room)
-        owner = room if who.room is not None else player
-        minute = written_minute()
-        if owner is None:
-            if not (make and who.new):
-                return None, False
+        minute, made = written_minute(), False
+        if player is None and make and who.new:
             row = {"owner_id": who.new[0], "secret_hash": who.new[1]}
             session.run("add_player", {**row, "created_at": now(), "written_at": minute})
-            return who.new[0], True
-        session.run("touch_owner", {"owner_id": owner, "written_at": minute})
-        return owner, False
+            player, made = who.new[0], True
+        owner = room if who.room is not None else player
+        if owner is not None and not (made and owner == player):
+            session.run("touch_owner", {"owner_id": owner, "written_at": minute})
+        return owner, made, player
 
     @staticmethod
     def _named(session: Session, kind: str, hashed: str) -> str:
@@ -490,6 +529,45 @@ class Progress:
         if not rows:
             raise UnknownOwner(kind)
         return rows[0]["owner_id"]
+
+    # ------------------------------------------------------------------ rooms
+
+    def room_owner(self, who: Who) -> str:
+        """Return the id of the room named (the owner its live feed names); UnknownOwner when
+        there is none."""
+        if who.room is None:
+            raise UnknownOwner(ROOM)
+        with self._session(write=False) as session:
+            return self._named(session, ROOM, who.room)
+
+    def finders(self, who: Who, key: PuzzleKey) -> dict[str, Finder]:
+        """Return who found each word of a room's puzzle, where it is known (outside a room:
+        nothing)."""
+        if who.room is None:
+            return {}
+        with self._session(write=False) as session:
+            params = {"player": who.player, "owner_id": self._named(session, ROOM, who.room)}
+            rows = session.rows("finders", {**params, **vars(key)})
+        return {row["word"]: Finder(row["name"], bool(row["mine"])) for row in rows}
+
+    def name(self, who: Who) -> str | None:
+        """Return the name the player named chose to be shown by in a room, or None."""
+        if who.player is None:
+            return None
+        with self._session(write=False) as session:
+            rows = session.rows("name_of", {"owner_id": self._named(session, PLAYER, who.player)})
+        return rows[0]["name"] if rows else None
+
+    def set_name(self, who: Who, name: str | None) -> Written:
+        """Give the player named a name (checked by the caller: `serve/rooms.py`), or None for
+        none; a request naming no player makes one (`who.new`)."""
+        with self._session(write=True) as session:
+            _, made, player = self._owner(session, Who(who.player, None, who.new), make=True)
+            if name is None:
+                session.run("clear_name", {"owner_id": player})
+            else:
+                session.run("set_name", {"owner_id": player, "name": name})
+        return Written(True, made, NOBODY)
 
     def statistics(self, who: Who, today: dt.date) -> dict[str, dict[str, int]]:
         """Return the statistics by game of the player named (games never played are left out;
@@ -505,6 +583,15 @@ class Progress:
 ROOM_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"  # no 0/o, 1/l/i: none easy to misread
 ROOM_CODE_LENGTH = 16
 UNKNOWN = {"unknown-player": PLAYER, "unknown-room": ROOM}  # the write functions' statuses
+
+
+def put_finders(
+    session: Session, owner: str, key: PuzzleKey, words: list[str], finder: str | None
+) -> None:
+    """Keep who found some words of a room's puzzle (`finder`; None: not a room's)."""
+    if finder is not None:
+        rows = [{"owner_id": owner, **vars(key), "word": w, "finder_id": finder} for w in words]
+        session.run_many("put_finder", rows)
 
 
 def room_code() -> str:

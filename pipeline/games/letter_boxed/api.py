@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, Field
 
-from pipeline.games.api import Call, GameApi, Operation, WordClue, puzzle_routes
+from pipeline.games.api import FOUND_BY, Call, GameApi, Operation, WordClue, puzzle_routes
 from pipeline.games.letter_boxed import play
 from pipeline.games.play import WORD_PATTERN
 
@@ -42,6 +42,7 @@ class ProgressAnswer(BaseModel):
     letters_left: list[str]
     solved: bool
     revealed: bool
+    found_by: dict[str, str] = FOUND_BY
 
 
 class Problem(BaseModel):
@@ -111,7 +112,7 @@ API = GameApi(
     operations=(
         Operation("GET", "", "A Letter Boxed board: sides and par", board, BoardAnswer),
         Operation("GET", "/progress", "The player's chain and the letters it leaves", progress,
-                  ProgressAnswer, "read"),
+                  ProgressAnswer, "read", versioned=True),
         Operation("POST", "/check", "Check a chain of words (a valid one is kept)", check,
                   CheckAnswer, "write", body=ChainBody,
                   bad_input="a word that is not letters a-z (at most 40), or over 20 words"),

@@ -8,7 +8,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from pipeline.games.api import Call, GameApi, Operation, WordClue, puzzle_routes
+from pipeline.games.api import FOUND_BY, Call, GameApi, Operation, WordClue, puzzle_routes
 from pipeline.games.play import WORD_PATTERN, plain_word
 from pipeline.games.spelling_bee import play
 
@@ -52,6 +52,7 @@ class ProgressAnswer(BaseModel):
     score: int
     rank: str
     revealed: bool
+    found_by: dict[str, str] = FOUND_BY
 
 
 class GuessAnswer(BaseModel):
@@ -146,7 +147,7 @@ API = GameApi(
         Operation("GET", "", "A Spelling Bee puzzle: letters, counts and ranks, no answer",
                   puzzle, PuzzleAnswer),
         Operation("GET", "/progress", "The player's words found, score, rank", progress,
-                  ProgressAnswer, "read"),
+                  ProgressAnswer, "read", versioned=True),
         Operation("POST", "/guess", "Judge one guess (an accepted word is kept)", guess,
                   GuessAnswer, "write", body=GuessBody, bad_input=NOT_A_WORD),
         Operation("GET", "/hints", "Hints for the words not yet found (those kept)", hints,

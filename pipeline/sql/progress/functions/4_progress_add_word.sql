@@ -1,6 +1,7 @@
 -- PostgreSQL only: a guess's write in one round trip (SQLite: Progress.add_word's steps): the
 -- owner (progress_owner, made when nobody is named), the puzzle (put_puzzle.sql), the word kept
--- once (add_word.sql; `changed`: it was new), and the progress after (progress_rows).
+-- once (add_word.sql; `changed`: it was new) and, when new, the change (progress_changed), and the
+-- progress after (progress_rows).
 CREATE OR REPLACE FUNCTION progress_add_word(
     _player text, _room text, _new_owner text, _new_secret text, _now text, _written_at text,
     _game text, _puzzle text, _letters text, _day integer, _points integer, _genius integer,
@@ -33,6 +34,10 @@ BEGIN
         AND played.letters = _letters
     ON CONFLICT (owner_id, game, puzzle, letters, word) DO NOTHING;
     GET DIAGNOSTICS added = ROW_COUNT;
+    IF added = 1 THEN
+        PERFORM progress_changed(who.owner, _game, _puzzle, _letters,
+            CASE WHEN _room IS NOT NULL THEN who.player END, ARRAY[_word]);
+    END IF;
     RETURN QUERY SELECT * FROM progress_rows(who.status, added = 1, who.owner, _game, _puzzle, _letters);
 END
 $$

@@ -1,6 +1,7 @@
 -- PostgreSQL only: a restart's write in one round trip (SQLite: Progress.clear's steps): the
 -- owner (none made: nobody has nothing to forget), its words in the puzzle forgotten
--- (clear_words), not solved (set_solved; a reveal stays known), and the progress after.
+-- (clear_words) with who found them (clear_finders), not solved (set_solved; a reveal stays known),
+-- the change (progress_changed), and the progress after.
 CREATE OR REPLACE FUNCTION progress_clear(
     _player text, _room text, _new_owner text, _new_secret text, _now text, _written_at text,
     _game text, _puzzle text, _letters text
@@ -19,8 +20,11 @@ BEGIN
     END IF;
     DELETE FROM words_found
     WHERE owner_id = who.owner AND game = _game AND puzzle = _puzzle AND letters = _letters;
+    DELETE FROM word_finders
+    WHERE owner_id = who.owner AND game = _game AND puzzle = _puzzle AND letters = _letters;
     UPDATE puzzles_played SET solved = 0
     WHERE owner_id = who.owner AND game = _game AND puzzle = _puzzle AND letters = _letters;
+    PERFORM progress_changed(who.owner, _game, _puzzle, _letters, NULL, NULL);
     RETURN QUERY SELECT * FROM progress_rows(who.status, true, who.owner, _game, _puzzle, _letters);
 END
 $$

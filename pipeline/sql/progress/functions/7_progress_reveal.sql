@@ -1,5 +1,6 @@
 -- PostgreSQL only: a reveal's write in one round trip (SQLite: Progress.reveal's steps): the
--- owner, the puzzle (put_puzzle), marked revealed (reveal.sql), and the progress after.
+-- owner, the puzzle (put_puzzle), marked revealed (reveal.sql), the change (progress_changed), and
+-- the progress after.
 CREATE OR REPLACE FUNCTION progress_reveal(
     _player text, _room text, _new_owner text, _new_secret text, _now text, _written_at text,
     _game text, _puzzle text, _letters text, _day integer, _points integer, _genius integer,
@@ -20,6 +21,7 @@ BEGIN
     PERFORM progress_put_puzzle(who.owner, _game, _puzzle, _letters, _day, _points, _genius, _par);
     UPDATE puzzles_played SET revealed = 1
     WHERE owner_id = who.owner AND game = _game AND puzzle = _puzzle AND letters = _letters;
+    PERFORM progress_changed(who.owner, _game, _puzzle, _letters, NULL, NULL);
     RETURN QUERY SELECT * FROM progress_rows(who.status, true, who.owner, _game, _puzzle, _letters);
 END
 $$
