@@ -1,6 +1,6 @@
 -- From $first to $last in $game: the puzzles, the official answers, and how many of those answers
 -- are eligible pairs of the backtest (all of them, when recall cannot miss an answer silently).
--- Reads the view official_answers (report/official_answers.sql).
+-- Reads the table official_answers (tables/scrape/official_answers.sql).
 SELECT
     (SELECT count(DISTINCT date) FROM backtest
      WHERE game = $game AND date BETWEEN $first AND $last) AS puzzles,
