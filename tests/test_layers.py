@@ -2,12 +2,14 @@
 downward at run time (the type checker's imports may name a type of a layer above); `solvers/`
 is pure; renderers never query; the dictionary model does no I/O; only the front ends (the CLI,
 the web server) read what a user types; the web server names no game (each game's routes live in
-its own folder, and the server's puzzle cache in serve/, not among the stages)."""
+its own folder, and the server's puzzle cache in serve/, not among the stages); no module imports
+itself through others, not even for a type or inside a function."""
 
 from __future__ import annotations
 
 import ast
 import fnmatch
+import graphlib
 import re
 from pathlib import Path
 
@@ -126,6 +128,44 @@ def test_imports_only_run_downward(path: Path) -> None:
         if (layer := layer_of(module)) is not None and layer < own
     ]
     assert upward == [], f"{name} ({LAYERS[own][0]}) imports a layer above it"
+
+
+def project_imports() -> dict[str, set[str]]:
+    """Return each module of the project and the project's modules it imports, every kind of
+    import counted: at its top, inside a function, and for the type checker alone."""
+    return {
+        module_name(path): {
+            module
+            for module in imported_modules(path)
+            if module.startswith(("pipeline.", "solvers.")) and module != module_name(path)
+        }
+        for path in python_files("pipeline", "solvers")
+    }
+
+
+def import_cycle(imports: dict[str, set[str]]) -> list[str]:
+    """Return one cycle of imports among the modules ([]: none), first module repeated last."""
+    try:
+        graphlib.TopologicalSorter(imports).prepare()
+    except graphlib.CycleError as error:
+        return list(reversed(error.args[1]))
+    return []
+
+
+def test_import_cycle_finds_a_cycle() -> None:
+    imports = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
+    assert import_cycle(imports) in (
+        ["a", "b", "c", "a"],
+        ["b", "c", "a", "b"],
+        ["c", "a", "b", "c"],
+    )
+    assert import_cycle({"a": {"b"}, "b": {"c"}, "c": set(), "d": {"a", "c"}}) == []
+
+
+def test_no_module_imports_itself_through_others() -> None:
+    """Type-only and deferred imports count: a cycle of them still ties its modules together
+    (one cannot be read, moved or tested without the others)."""
+    assert import_cycle(project_imports()) == []
 
 
 def test_solvers_import_nothing_of_the_pipeline() -> None:

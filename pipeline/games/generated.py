@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from pipeline.model.difficulty import Difficulty
+from solvers.lazy import lazy
 
 if TYPE_CHECKING:
     import numpy as np
@@ -95,8 +96,6 @@ class GameGenerator:
     def of_folder(cls, package: str, help: str, noun: str, clued: str, draw: str) -> GameGenerator:
         """Return the generator of a game's folder `package`: `draw` (module:function) gives the
         records asked for, `generate.py` prints them, and `generator.py` holds the rest."""
-        from pipeline.games.hooks import lazy
-
         return cls(
             help=help,
             noun=noun,

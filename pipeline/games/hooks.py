@@ -11,7 +11,7 @@ elsewhere), and, for the stages it takes part in, its SQL files and answer sourc
 (docs/architecture.md: Add a game).
 
 A game's hooks module stays cheap to import (the command line reads every game's at start-up):
-it names its work with `lazy("module:function")`, imported at the first call.
+it names its work with `lazy("module:function")` (solvers/lazy.py), imported at the first call.
 """
 
 from __future__ import annotations
@@ -20,11 +20,11 @@ import datetime as dt
 import importlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pipeline.games.game import Game
+from solvers.lazy import lazy
 
 if TYPE_CHECKING:
     from pipeline.games.api import GameApi
@@ -41,32 +41,6 @@ def hooks_of(game: Game) -> GameHooks:
     """Return what a game adds to each stage (its module is imported at the first call)."""
     hooks: GameHooks = importlib.import_module(game.module("hooks")).HOOKS
     return hooks
-
-
-class Lazy:
-    """A function named `module:function`, imported at its first call: how a game's hooks name
-    their work without importing it (numpy, the solvers) with the hooks."""
-
-    def __init__(self, target: str) -> None:
-        self.target = target
-
-    def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        return self.function(*args, **kwargs)
-
-    def __repr__(self) -> str:
-        return f"lazy({self.target!r})"
-
-    @cached_property
-    def function(self) -> Callable[..., Any]:
-        """Return the function named, imported."""
-        module, _, name = self.target.partition(":")
-        found: Callable[..., Any] = getattr(importlib.import_module(module), name)
-        return found
-
-
-def lazy(target: str) -> Any:
-    """Return a hook that calls the function `module:function`, imported at the first call."""
-    return Lazy(target)
 
 
 TODAY_HOOKS = ("stored_record", "words_for", "day_lines", "day_record", "day_clues")
