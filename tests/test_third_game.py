@@ -20,6 +20,7 @@ import requests
 
 from pipeline.bench.serve import started_server
 from pipeline.games.hooks import GameHooks
+from pipeline.storage.column_file import ColumnFile
 from tests.command_warehouse import workspace_environment
 from tests.toy_game import GAME
 from tests.toy_game.archive import write_archive
@@ -194,4 +195,42 @@ def test_hooks_without_a_required_hook_fail_when_defined_naming_it() -> None:
     assert str(raised.value) == (
         "tests.test_third_game.NoVerdicts lacks the hook 'verdicts', which every game has "
         "(pipeline/games/hooks.py)"
+    )
+
+
+def test_explain_tells_why_from_the_index_the_build_wrote_with_it(toy: Toy) -> None:
+    """The words' index holds the word queries every registered game names (its hook
+    `explain_queries`), the toy has its own file beside the others', and explain reads them."""
+    with ColumnFile(toy.folder / "custom" / "explain_words.cols") as words:
+        queries = [name for name in words.tables if not name.endswith("/rows")]
+    assert queries == [
+        "explain/word",
+        "explain/not_accepted",
+        "explain/letter_boxed_lists",
+        "explain/wordnet",
+        "clues/word_senses",
+    ]
+    assert (toy.folder / "custom" / "toy_words_explain.cols").is_file()
+    explained = toy.pipeline("explain", "bales", "--game", GAME.name)
+    assert (explained.returncode, explained.stderr) == (0, "")
+    assert explained.stdout == (
+        "# bales\n\n"
+        "- lists: enable, words_alpha\n"
+        "- Zipf frequency 0.00 (not in wordfreq); capitalized in web2: no; a first name: no\n"
+        "- WordNet: base form bale; noun, verb; 3 senses (noun.artifact, noun.location, "
+        "verb.contact)\n"
+        "- WordNet's first sense: a large bundle bound for storage or transport\n"
+        "- clue: plural: a large bundle bound for storage or transport\n"
+        "- nytbee 'not accepted': never listed\n"
+        "- NYT Letter Boxed lists: never listed\n\n"
+        "## Toy Words: included\n\n"
+        "reason: in: accepted in 1 of 1 puzzles where it was eligible, score_last = +1.00\n\n"
+        "probability the NYT accepts it: 0.500, the rate of 0 earlier verdicts on words with its "
+        "history [in|1|all|<1y]\n\n"
+        "rule: a word eligible before is in when its last verdict was 'accepted'; a new word is in "
+        "when at least 30% of earlier new words of its evidence bucket were accepted\n\n"
+        "eligible in 1 past puzzles (2025-01-10 .. 2025-01-10), accepted in 1\n\n"
+        "| date       | NYT      | backtest predicted |\n"
+        "|------------|----------|--------------------|\n"
+        "| 2025-01-10 | accepted | in                 |\n"
     )

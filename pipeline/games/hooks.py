@@ -197,6 +197,11 @@ class GameHooks:
     explain_tables: tuple[str, ...] = ()
     """The archive tables `evidence` reads."""
 
+    explain_queries: tuple[str, ...] = ()
+    """The word queries `evidence` reads (sql/queries/, with `$word`; NULL: every word's rows, by
+    word): the index the build writes for explain holds their answers, and a word one of them
+    finds is a word explain knows."""
+
     def evidence(self, reader: Reader, word: str) -> dict:
         """Return what the game's archive says of a word beyond its verdicts, as fields
         (`explain --json`)."""

@@ -192,8 +192,10 @@ def stage_days(con: Connection, game: Game, build_id: str) -> None:
 def stage_words_index(cursor: Connection, build_id: str) -> None:
     """Stage the words' index for explain (storage/explain_index.py) through a connection of its
     own, then close it."""
+    game_queries = (name for game in GAMES for name in hooks_of(game).explain_queries)
+    queries = explain_index.word_queries(game_queries)
     try:
-        write = partial(explain_index.write_word_file, cursor, build_id=build_id)
+        write = partial(explain_index.write_word_file, cursor, build_id=build_id, queries=queries)
         custom_lists.stage_with(built_files.EXPLAIN_WORDS_FILE, build_id, write)
     finally:
         cursor.close()

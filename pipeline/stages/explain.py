@@ -41,14 +41,19 @@ def custom_entry(reader: Reader, game: Game, word: str) -> Table:
 
 
 def known_anywhere(reader: Reader, word: str) -> bool:
-    """Return True when the word is in a list, a game's universe, or an nytbee not-accepted list."""
+    """Return True when the word is in a list, a game's universe, or what a game's word query
+    finds (its archive's: an nytbee not-accepted list, an NYT Letter Boxed list)."""
     if reader.query("explain/word", {"word": word}).rows:
         return True
     if reader.table_exists("custom_words") and any(
         custom_entry(reader, game, word).rows for game in GAMES
     ):
         return True
-    return bool(reader.query("explain/not_accepted", {"word": word}).rows)
+    return any(
+        reader.query(name, {"word": word}).rows
+        for game in GAMES
+        for name in hooks_of(game).explain_queries
+    )
 
 
 def word_evidence(reader: Reader, word: str) -> dict:

@@ -2,8 +2,9 @@
 says when it is fresh): the answers of explain's queries for every word, written by the build.
 
 `explain_words.cols` holds the words' own facts and what each game's archive says of them: per
-word, the rows of `explain/word`, `explain/not_accepted`, `explain/letter_boxed_lists` and
-`explain/wordnet`, each query run once for every word, and the senses a clue is made of
+word, the rows of `explain/word`, of each game's word queries (its hook `explain_queries`:
+`explain/not_accepted`, `explain/letter_boxed_lists`, ...) and of `explain/wordnet`, each query run
+once for every word, and the senses a clue is made of
 (`clues/word_senses`, which `today --clues` reads too: `ExplainIndex.open_fresh(games=())`). `<game>_explain.cols` holds a game's decisions and past verdicts:
 the rows of `explain/custom` for every universe word, beside the verdicts the backtest stores
 (written from the very rows the build stores, in their order: by word, then date), and the
@@ -13,7 +14,7 @@ table of a file.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -29,13 +30,9 @@ if TYPE_CHECKING:
 
     from pipeline.storage.warehouse import Connection
 
-# The queries of `explain` answered by the words' file: one table each, grouped by word.
-WORD_QUERIES = (
-    "explain/word",
-    "explain/not_accepted",
-    "explain/letter_boxed_lists",
-    "explain/wordnet",
-)
+# The queries of `explain` on the words' own facts, answered by the words' file beside the games'
+# word queries: one table each, grouped by word.
+WORD, WORDNET = "explain/word", "explain/wordnet"
 SENSES = "clues/word_senses"  # a clue's senses, by word: its $words, a list of words
 CUSTOM, VERDICTS, RULE = "explain/custom", "explain/verdicts", "explain/rule"
 EVERY_WORD = {"word": None}  # a query's $word: NULL answers for every word, ordered by word
@@ -44,17 +41,27 @@ EVERY_WORD = {"word": None}  # a query's $word: NULL answers for every word, ord
 # --- writing (the build) -------------------------------------------------------------------------
 
 
-def write_word_file(con: Connection, path: Path, build_id: str) -> None:
-    """Write the words' file: each word query's rows for every word."""
-    write_column_file(path, word_tables(con), {"build": build_id})
+def word_queries(game_queries: Iterable[str]) -> tuple[str, ...]:
+    """Return the word queries the words' file answers: the words' own facts and the games' word
+    queries (each once, in their order)."""
+    return (
+        WORD,
+        *dict.fromkeys(name for name in game_queries if name not in (WORD, WORDNET)),
+        WORDNET,
+    )
 
 
-def word_tables(con: Connection) -> Iterator[tuple[str, dict[str, Any]]]:
+def write_word_file(con: Connection, path: Path, build_id: str, queries: tuple[str, ...]) -> None:
+    """Write the words' file: each word query's rows for every word (`word_queries`)."""
+    write_column_file(path, word_tables(con, queries), {"build": build_id})
+
+
+def word_tables(con: Connection, queries: tuple[str, ...]) -> Iterator[tuple[str, dict[str, Any]]]:
     """Yield the words' file's tables, a query at a time (the answers of all of them at once
     held 500 MB)."""
     from pipeline.storage import warehouse
 
-    for name in WORD_QUERIES:
+    for name in queries:
         yield from grouped_tables(name, warehouse.run(con, name, EVERY_WORD).fetchnumpy()).items()
     senses = warehouse.run(con, SENSES, {"words": None}).fetchnumpy()
     yield from grouped_tables(SENSES, senses).items()
@@ -146,10 +153,10 @@ class ExplainIndex(Closing):
     def query(self, name: str, params: Mapping[str, Any] | None = None) -> Table:
         """Return what the named query of explain answers for one word (or one game's rule)."""
         params = params or {}
-        if name in WORD_QUERIES:
-            return word_rows(self.words, name, params["word"])
         if name == SENSES:
             return words_rows(self.words, name, params["words"])
+        if name in self.words.tables:  # a word query: the words' own facts or a game's
+            return word_rows(self.words, name, params["word"])
         game = self.games[params["game"]]
         if name == RULE:
             return Table(("description",), [(rule,) for rule in game.meta["rules"]])

@@ -53,6 +53,7 @@ class LetterBoxedHooks(GameHooks):
     stored_record, words_for, day_lines, day_record, day_clues = today_hooks(PACKAGE)
 
     explain_tables = (LETTER_BOXED.table("dictionary"),)
+    explain_queries = ("explain/letter_boxed_lists",)
     evidence = lazy(f"{PACKAGE}.archive:listed")
     evidence_lines = lazy(f"{PACKAGE}.archive:listed_lines")
 

@@ -56,6 +56,7 @@ class SpellingBeeHooks(GameHooks):
     stored_record, words_for, day_lines, day_record, day_clues = today_hooks(PACKAGE)
 
     explain_tables = (SPELLING_BEE.table("not_accepted"),)
+    explain_queries = ("explain/not_accepted",)
     evidence = lazy(f"{PACKAGE}.archive:not_accepted")
     evidence_lines = lazy(f"{PACKAGE}.archive:not_accepted_lines")
 
