@@ -30,7 +30,8 @@ LAYERS = (
     ("the report", ("pipeline.report.**",)),
     ("the games", ("pipeline.games.**",)),
     ("rendering", ("pipeline.render.**",)),
-    ("storage", ("pipeline.storage.**",)),
+    # the contract between the stages and the games: the games' typed roles, below every stage
+    ("storage", ("pipeline.storage.**", "pipeline.games.contract")),
     ("model and sources", ("pipeline.model.**", "pipeline.sources.**")),
     (
         "base",
@@ -228,6 +229,7 @@ def test_every_module_has_one_layer() -> None:
         layers["pipeline.games.hooks"] == layers["pipeline.games.spelling_bee.hooks"] == "the games"
     )
     assert layers["pipeline.report.sections"] == "the report"
+    assert layers["pipeline.games.contract"] == "storage"
 
 
 def test_the_architecture_page_draws_the_layers_in_their_order() -> None:

@@ -1,5 +1,6 @@
 """What each game adds to each stage: `GameHooks` declares every question the stages, the report,
-the server and the command line ask a game, each with its docstring and its default; a game's
+the server and the command line ask a game, each with its docstring and its default (every role
+of the contract, games/contract.py, whose types mypy holds the defaults and a game's to); a game's
 `pipeline/games/<slug>/hooks.py` answers the ones it needs in its `HOOKS`, loaded when a stage
 first needs it (`hooks_of`). A hook without a default (`verdicts`) is checked when a game's hooks
 are defined: a game without it fails at import with the hook's name.
@@ -19,20 +20,29 @@ from __future__ import annotations
 import datetime as dt
 import importlib
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from pipeline.games.contract import (
+    ArchiveRole,
+    ClueSource,
+    DayClues,
+    EvidenceRole,
+    ExplainRole,
+    FrontRole,
+    ReportContext,
+    ReportRole,
+    StoredDay,
+    StyleRole,
+    TodayRole,
+)
 from pipeline.games.game import Game
 from solvers.lazy import lazy
 
 if TYPE_CHECKING:
     from pipeline.games.api import GameApi
     from pipeline.games.generated import GameGenerator
-    from pipeline.model.clues import Clue
     from pipeline.model.evidence import Verdicts
     from pipeline.render.model import Section
-    from pipeline.sources.records import Record
     from pipeline.storage.reader import Reader
     from pipeline.storage.warehouse import Connection
 
@@ -52,43 +62,12 @@ def today_hooks(package: str) -> tuple[Any, ...]:
     return tuple(lazy(f"{package}.today:{name}") for name in TODAY_HOOKS)
 
 
-@dataclass(frozen=True)
-class StoredDay:
-    """One day's puzzle as `pipeline today` shows it, and the words the custom list expects."""
-
-    game: Game
-    record: Record
-    origin: str  # said on the first line
-    stored: bool  # from the warehouse: a past puzzle whose official answers are final
-    expected: list[str]  # the custom dictionary's words for the puzzle
-    expected_from: str  # which custom dictionary: the rolling backtest's or today's list
-
-
-ClueSource = Callable[[list[str]], dict[str, "Clue | None"]]  # a puzzle's answers -> their clues
-
-
-@dataclass(frozen=True)
-class DayClues:
-    """What `pipeline today --clues` shows of a day: a heading, and for each word it gives a clue
-    to, in its order, what a player is shown of it (games/play.py `word_clue`: never the word)."""
-
-    heading: str
-    clues: list[dict]
-
-
-@dataclass(frozen=True)
-class ReportContext:
-    """What a game's own report sections may read: the folder files go to and the window."""
-
-    folder: Path
-    first: dt.date
-    last: dt.date
-
-
 REQUIRED_HOOKS = ("verdicts",)  # every game's: the build cannot judge a game without them
 
 
-class GameHooks:
+class GameHooks(
+    ArchiveRole, EvidenceRole, StyleRole, TodayRole, ExplainRole, ReportRole, FrontRole
+):
     """What one game adds to each stage: each attribute or method is one game's answer to one
     stage's question, with the answer of a game that has nothing to add there as its default."""
 
