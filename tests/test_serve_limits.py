@@ -8,7 +8,6 @@ never written to are forgotten at start-up. Over real HTTP on the command wareho
 
 from __future__ import annotations
 
-import gc
 import sys
 import time
 from collections.abc import Iterator
@@ -18,7 +17,7 @@ import pytest
 import requests
 from typer.testing import CliRunner
 
-from pipeline.bench.serve import free_port
+from pipeline.bench.serve import free_port, started_server
 from pipeline.cli.app import app
 from pipeline.games.generated import MAX_ID_LENGTH
 from pipeline.serve.limits import BUCKETS, Buckets, Limits, Rate, address_of
@@ -57,10 +56,12 @@ def start(serve: list[Running], built: Path, folder: Path, limits: Limits) -> Ru
     return running
 
 
-def rss_mb() -> float:
-    """Return this process's resident memory (the server runs in it), in MB."""
-    status = Path("/proc/self/status").read_text()
-    return int(status.split("VmRSS:")[1].split()[0]) / 1024
+def unknown_and_generated_ids() -> tuple[list[str], list[str]]:
+    """Return 300 unknown ids (dates without a puzzle) and 60 generated ids nobody asked for."""
+    unknown = [f"/api/spelling-bee/{1900 + n // 12}-{n % 12 + 1:02d}-01" for n in range(300)]
+    generated = [f"/api/spelling-bee/g{seed}-any-1" for seed in range(30)]
+    generated += [f"/api/letter-boxed/g{seed}-any-1" for seed in range(30)]
+    return unknown, generated
 
 
 def test_many_unknown_and_generated_ids_keep_the_cache_within_its_caps(
@@ -70,23 +71,48 @@ def test_many_unknown_and_generated_ids_keep_the_cache_within_its_caps(
     puzzles: Puzzles = running.app.state.puzzles
     assert puzzles.caps() == (40, 1024 * 1024)
     assert running.get(BEE).status_code == 200
-    for game in ("spelling-bee", "letter-boxed"):  # the generators' code and models, loaded once
+    for game in ("spelling-bee", "letter-boxed"):
         running.get(f"/api/{game}/g1000-any-1")
-    gc.collect()
-    before = rss_mb()
-    unknown = [f"/api/spelling-bee/{1900 + n // 12}-{n % 12 + 1:02d}-01" for n in range(300)]
+    unknown, generated = unknown_and_generated_ids()
     for path in unknown:
         assert running.get(path).status_code == 404
     assert puzzles.usage()[0] <= 7  # 3 puzzles, their clues, the ETag: unknown ids not kept
-    generated = [f"/api/spelling-bee/g{seed}-any-1" for seed in range(30)]
-    generated += [f"/api/letter-boxed/g{seed}-any-1" for seed in range(30)]
     answered = [running.get(path).status_code for path in generated]
     assert answered.count(200) >= 30  # the command warehouse's lists make one puzzle a draw
     entries, kept_bytes = puzzles.usage()
     assert entries <= 40 and kept_bytes <= 1024 * 1024
     assert entries == 40  # full: the least recently used went first
-    gc.collect()
-    assert rss_mb() - before <= 1 + RSS_ALLOWANCE_MB
+
+
+def resident_mb(pid: int) -> float:
+    """Return a process's resident memory, in MB."""
+    status = Path(f"/proc/{pid}/status").read_text()
+    return int(status.split("VmRSS:")[1].split()[0]) / 1024
+
+
+def test_a_workers_memory_stays_within_its_caps_whatever_ids_it_is_asked(
+    built: Path, tmp_path: Path
+) -> None:
+    """The memory of a real `pipeline serve` worker, a process of its own (the test process's
+    own memory holds what every earlier test left), over the same ids."""
+    environment = {
+        "PIPELINE_WAREHOUSE": str(built),
+        "PIPELINE_CUSTOM": str(built.parent / "built_lists"),
+        "PIPELINE_CACHE_ENTRIES": "40",
+        "PIPELINE_CACHE_MB": "1",
+    }
+    with (
+        started_server(tmp_path / "progress.sqlite", environment=environment) as (url, _, server),
+        requests.Session() as session,
+    ):
+        for game in ("spelling-bee", "letter-boxed"):  # what a worker loads once: its generators
+            session.get(f"{url}/api/{game}/g1000-any-1", timeout=120)
+        before = resident_mb(server.pid)
+        unknown, generated = unknown_and_generated_ids()
+        assert {session.get(url + path, timeout=60).status_code for path in unknown} == {404}
+        answered = [session.get(url + path, timeout=120).status_code for path in generated]
+        assert answered.count(200) >= 30
+        assert resident_mb(server.pid) - before <= 1 + RSS_ALLOWANCE_MB
 
 
 def test_an_id_longer_than_any_puzzles_is_unknown_before_any_work(
