@@ -2,7 +2,7 @@
 -- NYT's placeholder: take the real board and solution from the next day, dictionary unknown.
 -- A next day whose yesterdaysSides merely repeat this day's own yesterdaysSides is stale (the
 -- NYT page sometimes lags a day) and contradicts nothing.
--- Built whole by each run of its stage (replaced, then filled by sql/queries/scrape/letter_boxed_puzzles.sql).
+-- Built whole by each run of its stage (replaced, then filled by games/letter_boxed/sql/queries/scrape/letter_boxed_puzzles.sql).
 CREATE OR REPLACE TABLE letter_boxed_puzzles (
     date DATE PRIMARY KEY,
     sides VARCHAR[] NOT NULL CHECK (len(sides) = 4),

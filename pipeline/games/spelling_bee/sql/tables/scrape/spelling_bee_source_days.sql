@@ -1,6 +1,6 @@
 -- Each source's parsed and valid Spelling Bee record per date (upserted from new_spelling_bee_days, which
 -- scrape.py hands over).
--- Kept across runs (created when missing; sql/queries/scrape/spelling_bee_source_days.sql adds to it).
+-- Kept across runs (created when missing; games/spelling_bee/sql/queries/scrape/spelling_bee_source_days.sql adds to it).
 CREATE TABLE IF NOT EXISTS spelling_bee_source_days (
     date DATE NOT NULL,
     source VARCHAR NOT NULL,  -- a Spelling Bee source of answer_sources (tests/test_invariants.py)

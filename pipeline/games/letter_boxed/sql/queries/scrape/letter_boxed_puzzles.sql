@@ -1,4 +1,4 @@
--- Fills the letter_boxed_puzzles table (sql/tables/scrape/letter_boxed_puzzles.sql).
+-- Fills the letter_boxed_puzzles table (games/letter_boxed/sql/tables/scrape/letter_boxed_puzzles.sql).
 INSERT INTO letter_boxed_puzzles
 WITH chosen_source AS (
     SELECT * FROM chosen_source_days('letter_boxed_source_days', $game)

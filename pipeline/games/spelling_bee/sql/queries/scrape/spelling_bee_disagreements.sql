@@ -1,4 +1,4 @@
--- Fills the spelling_bee_disagreements table (sql/tables/scrape/spelling_bee_disagreements.sql).
+-- Fills the spelling_bee_disagreements table (games/spelling_bee/sql/tables/scrape/spelling_bee_disagreements.sql).
 INSERT INTO spelling_bee_disagreements
 SELECT
     p.date,

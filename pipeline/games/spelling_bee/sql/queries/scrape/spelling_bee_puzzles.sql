@@ -1,4 +1,4 @@
--- Fills the spelling_bee_puzzles table (sql/tables/scrape/spelling_bee_puzzles.sql).
+-- Fills the spelling_bee_puzzles table (games/spelling_bee/sql/tables/scrape/spelling_bee_puzzles.sql).
 INSERT INTO spelling_bee_puzzles
 WITH chosen_source AS (
     SELECT * FROM chosen_source_days('spelling_bee_source_days', $game)

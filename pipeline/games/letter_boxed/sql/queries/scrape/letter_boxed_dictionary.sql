@@ -1,4 +1,4 @@
--- Fills the letter_boxed_dictionary table (sql/tables/scrape/letter_boxed_dictionary.sql).
+-- Fills the letter_boxed_dictionary table (games/letter_boxed/sql/tables/scrape/letter_boxed_dictionary.sql).
 INSERT INTO letter_boxed_dictionary
 SELECT DISTINCT d.date, word
 FROM letter_boxed_source_days AS d

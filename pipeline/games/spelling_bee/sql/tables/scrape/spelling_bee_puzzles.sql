@@ -1,6 +1,6 @@
 -- One Spelling Bee puzzle per date, from the best source of that date:
 -- answer_sources.precedence (next-day NYT gameData > live NYT page > bulk archive > nytbee.com).
--- Built whole by each run of its stage (replaced, then filled by sql/queries/scrape/spelling_bee_puzzles.sql).
+-- Built whole by each run of its stage (replaced, then filled by games/spelling_bee/sql/queries/scrape/spelling_bee_puzzles.sql).
 CREATE OR REPLACE TABLE spelling_bee_puzzles (
     date DATE PRIMARY KEY,
     center VARCHAR NOT NULL CHECK (regexp_full_match(center, '[a-z]')),
