@@ -1,9 +1,12 @@
 """Everything that names one game lives in its folder (issue 43): no SQL file outside
 `pipeline/games/<game>/` is named after a game, the loader reads a game's SQL by the same names
-from its folder's `sql/`, no name is held twice, and the package ships every SQL file."""
+from its folder's `sql/`, no name is held twice, and the package ships every SQL file; no module
+of pipeline/sources/ names a game (each game's answer sources and their parsers are in its
+folder's `answer_sources` package)."""
 
 from __future__ import annotations
 
+import importlib
 import tomllib
 from pathlib import Path
 
@@ -75,3 +78,44 @@ def test_the_package_data_ships_every_sql_file() -> None:
     every = set(PIPELINE.rglob("*.sql"))
     assert every - shipped == set()
     assert len([path for path in every if "games" in path.relative_to(PIPELINE).parts]) == 50
+
+
+def names_a_game(text: str) -> list[str]:
+    """Return the words of a text that name a game: a registered game's name, slug or title, or
+    the record type of a built-in game (`BeeRecord`, `BoxRecord`)."""
+    names = {word for game in GAMES for word in (game.name, game.slug, game.title)}
+    names |= {"beerecord", "boxrecord"}
+    lowered = text.lower()
+    return sorted(name for name in names if name.lower() in lowered)
+
+
+def test_no_module_of_the_sources_package_names_a_game() -> None:
+    """pipeline/sources/ keeps only what every game's parsers share: each game's sources and
+    parsers are in its folder's `answer_sources` package."""
+    named = {
+        path.name: found
+        for path in sorted((PIPELINE / "sources").glob("*.py"))
+        if (found := names_a_game(path.read_text()))
+    }
+    assert named == {}
+
+
+def test_every_games_answer_sources_resolve_to_parsers_in_its_folder() -> None:
+    """Each registered source's parser is a function of its own game's `answer_sources` package,
+    and the sources are the registry's, best first per game, in the order the table stores."""
+    from pipeline.sources import answer_sources, sources_of
+
+    for source in answer_sources():
+        game = next(game for game in GAMES if game.name == source.game)
+        module, _, function = source.parser.partition(":")
+        assert module.startswith(f"{game.package}.answer_sources."), source
+        assert callable(getattr(importlib.import_module(module), function)), source
+    assert [(s.game, s.name) for s in answer_sources()] == [
+        ("spelling-bee", "nyt_gamedata"),
+        ("spelling-bee", "nyt_live"),
+        ("spelling-bee", "bulk_archive"),
+        ("spelling-bee", "nytbee"),
+        ("letter-boxed", "simeydk"),
+        ("letter-boxed", "nyt_live"),
+    ]
+    assert [s.name for s in sources_of("letter-boxed")] == ["simeydk", "nyt_live"]

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import datetime
 
+from pipeline.games.letter_boxed.answer_sources import SIMEYDK
+from pipeline.games.letter_boxed.answer_sources.game_data import box_from_game_data
 from pipeline.games.letter_boxed.records import BoxRecord
-from pipeline.sources.game_data import box_from_game_data, load_json_object
-from pipeline.sources.records import SIMEYDK
+from pipeline.sources.game_data import load_json_object
 
 
 def parse_letterboxed_day(text: str | bytes) -> BoxRecord:

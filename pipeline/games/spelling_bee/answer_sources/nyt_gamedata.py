@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import datetime
 
+from pipeline.games.spelling_bee.answer_sources import NYT_GAMEDATA
+from pipeline.games.spelling_bee.answer_sources.game_data import bee_from_game_data
 from pipeline.games.spelling_bee.records import BeeRecord
-from pipeline.sources.game_data import bee_from_game_data, load_json_object
-from pipeline.sources.records import NYT_GAMEDATA
+from pipeline.sources.game_data import load_json_object
 
 
 def parse_nyt_gamedata_day(text: str | bytes) -> BeeRecord:

@@ -8,9 +8,10 @@ from __future__ import annotations
 import datetime
 from collections.abc import Iterator
 
+from pipeline.games.spelling_bee.answer_sources import BULK_ARCHIVE
 from pipeline.games.spelling_bee.records import BeeRecord
 from pipeline.sources.parsing import check_count, other_letters, parse_date
-from pipeline.sources.records import BULK_ARCHIVE, ParseError
+from pipeline.sources.records import ParseError
 
 BULK_HEAD_FIELDS = 10
 
