@@ -39,11 +39,14 @@ from typer.testing import CliRunner
 from pipeline.cli.app import app
 from pipeline.config import mirror_dir
 from pipeline.games import GAMES, SPELLING_BEE
+from pipeline.games.spelling_bee.answer_sources.bulk_archive import parse_bulk_archive
+from pipeline.games.spelling_bee.answer_sources.nytbee import (
+    NytbeeLayout,
+    parse_nytbee_layout_and_page,
+)
 from pipeline.games.spelling_bee.records import BeeRecord
 from pipeline.model.rule import Evidence
 from pipeline.sources import answer_source
-from pipeline.sources.bulk_archive import parse_bulk_archive
-from pipeline.sources.nytbee import NytbeeLayout, parse_nytbee_layout_and_page
 from pipeline.stages import build, scrape, words
 from pipeline.stages.build_evidence import build_evidence
 from pipeline.storage import custom_lists, warehouse

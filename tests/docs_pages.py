@@ -1,6 +1,6 @@
 """The generated parts of the pages in docs/: each command's usage (its `--help`) and the warehouse
-tables (their files under pipeline/sql/tables/), between marker comments, as cog keeps
-sqlite-utils' CLI reference. `python -m tests.docs_pages --write` rewrites them; `--check` (and
+tables (their files under pipeline/sql/tables/ and each game's sql/tables/), between marker
+comments, as cog keeps sqlite-utils' CLI reference. `python -m tests.docs_pages --write` rewrites them; `--check` (and
 tests/test_docs.py) fails when a page differs from what the code says.
 
     <!-- usage: pipeline solve letter-boxed -->
@@ -21,11 +21,10 @@ from typer.core import TyperCommand, TyperGroup
 from typer.testing import CliRunner
 
 from pipeline.cli.app import app
-from pipeline.storage import warehouse
+from pipeline.storage import sql_files, warehouse
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
-TABLES = ROOT / "pipeline" / "sql" / "tables"
 # A fixed width, no colour: the help reads the same on every terminal and in every test run.
 HELP_WIDTH = 100
 HELP_ENV = {"COLUMNS": str(HELP_WIDTH), "NO_COLOR": "1"}
@@ -72,12 +71,15 @@ def tables(_: str = "") -> str:
         if not parts or f"({stage})" not in parts[-1]:
             written = "every stage" if stage == "registry" else f"`pipeline {stage}`"
             parts.append(f"### Written by {written} ({stage})\n")
-        text = (TABLES / f"{name}.sql").read_text()
+        path = sql_files.path(name, sql_files.TABLES)
+        assert path is not None, name
+        text = path.read_text()
+        file = path.relative_to(ROOT).as_posix()
         comment, _, ddl = text.partition("CREATE ")
         about = " ".join(line.removeprefix("--").strip() for line in comment.splitlines())
         parts.append(
             f"#### `{table}` ({stage})\n\n"
-            f"[`pipeline/sql/tables/{name}.sql`](../pipeline/sql/tables/{name}.sql): {about}\n\n"
+            f"[`{file}`](../{file}): {about}\n\n"
             f"```sql\nCREATE {ddl.strip()}\n```\n"
         )
     return "\n".join(parts)

@@ -6,8 +6,12 @@ import datetime
 
 import pytest
 
+from pipeline.games.spelling_bee.answer_sources.bulk_archive import (
+    iter_bulk_archive,
+    parse_bulk_archive,
+    parse_bulk_line,
+)
 from pipeline.games.spelling_bee.records import BeeRecord
-from pipeline.sources.bulk_archive import iter_bulk_archive, parse_bulk_archive, parse_bulk_line
 from pipeline.sources.records import ParseError
 from tests.conftest import BULK_PATH
 from tests.made_up_days import PLANTER_ANSWERS

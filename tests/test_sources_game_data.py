@@ -8,15 +8,13 @@ import json
 
 import pytest
 
+from pipeline.games.letter_boxed.answer_sources.nyt_live import parse_nyt_live_letter_boxed
+from pipeline.games.letter_boxed.answer_sources.simeydk import parse_letterboxed_day
+from pipeline.games.spelling_bee.answer_sources.nyt_gamedata import parse_nyt_gamedata_day
+from pipeline.games.spelling_bee.answer_sources.nyt_live import parse_nyt_live_spelling_bee
 from pipeline.games.spelling_bee.records import BeeRecord
-from pipeline.sources.nyt_gamedata import parse_nyt_gamedata_day
-from pipeline.sources.nyt_live import (
-    extract_game_data,
-    parse_nyt_live_letter_boxed,
-    parse_nyt_live_spelling_bee,
-)
+from pipeline.sources.nyt_live import extract_game_data
 from pipeline.sources.records import ParseError
-from pipeline.sources.simeydk import parse_letterboxed_day
 from tests.conftest import SIMEYDK_DIR, TEDMISTON_DIR, fixture
 from tests.made_up_days import BLACKSMITH, CLIMBED_ANSWERS, PLANTER_ANSWERS
 

@@ -7,8 +7,12 @@ import datetime
 import pytest
 from bs4 import BeautifulSoup
 
+from pipeline.games.spelling_bee.answer_sources.nytbee import (
+    NytbeeLayout,
+    nytbee_layout,
+    parse_nytbee_page,
+)
 from pipeline.games.spelling_bee.records import BeeRecord
-from pipeline.sources.nytbee import NytbeeLayout, nytbee_layout, parse_nytbee_page
 from pipeline.sources.records import ParseError
 from tests.conftest import fixture
 from tests.made_up_days import CLIMBED_ANSWERS, CROWNED_ANSWERS, PLANTER_ANSWERS

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from pipeline.games.letter_boxed.answer_sources.simeydk import parse_letterboxed_day
 from pipeline.games.letter_boxed.archive import box_problems
 from pipeline.games.letter_boxed.records import BoxRecord
-from pipeline.sources.simeydk import parse_letterboxed_day
 from solvers.letter_boxed import Board, unplayable_reason
 from tests.conftest import SIMEYDK_DIR, problems_by_date
 from tests.made_up_days import BLACKSMITH

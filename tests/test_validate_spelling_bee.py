@@ -7,10 +7,10 @@ from dataclasses import replace
 
 import pytest
 
+from pipeline.games.spelling_bee.answer_sources.bulk_archive import parse_bulk_archive
+from pipeline.games.spelling_bee.answer_sources.nyt_gamedata import parse_nyt_gamedata_day
 from pipeline.games.spelling_bee.archive import bee_problems
 from pipeline.games.spelling_bee.records import BeeRecord
-from pipeline.sources.bulk_archive import parse_bulk_archive
-from pipeline.sources.nyt_gamedata import parse_nyt_gamedata_day
 from tests.conftest import BULK_PATH, TEDMISTON_DIR, problems_by_date
 
 D = datetime.date

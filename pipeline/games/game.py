@@ -4,7 +4,9 @@ layer reads; what the game does in each stage is its hooks, `pipeline/games/hook
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from dataclasses import dataclass
+from pathlib import Path
 
 
 @dataclass(frozen=True)
@@ -55,6 +57,15 @@ class Game:
         """Return the names of the files the build writes for the game in data/custom/."""
         zipf = (self.zipf_file,) if self.ranks_by_commonness else ()
         return (self.custom_file, self.maybe_file, *zipf)
+
+    @property
+    def sql_dir(self) -> Path:
+        """Return the folder of the game's own SQL files (`<its package>/sql/`), found without
+        importing its package."""
+        spec = importlib.util.find_spec(self.package)
+        if spec is None or not spec.submodule_search_locations:
+            raise ImportError(f"no package {self.package!r} for the game {self.name!r}")
+        return Path(next(iter(spec.submodule_search_locations))) / "sql"
 
     def module(self, name: str) -> str:
         """Return the dotted name of one of the game's own modules (`hooks`, `generate`, `play`)."""

@@ -1,5 +1,5 @@
 """What every record a parser returns has (one puzzle day each: each game's record type is in its
-folder, `pipeline/games/<game>/records.py`), the names of the sources, and ParseError."""
+folder, `pipeline/games/<game>/records.py`), the live page's source name, and ParseError."""
 
 from __future__ import annotations
 
@@ -10,14 +10,8 @@ from solvers.masks import Word
 
 __all__ = ["ParseError", "Record", "Word"]
 
-# Where a Spelling Bee record came from.
-NYT_GAMEDATA = "nyt_gamedata"  # tedmiston: the NYT page's gameData.yesterday, saved next morning
-BULK_ARCHIVE = "bulk_archive"  # jonb108: one line per day, taken from gameData.today at 3 a.m.
-NYTBEE = "nytbee"  # a nytbee.com daily page
-NYT_LIVE = "nyt_live"  # the live NYT puzzle page
-
-# Where a Letter Boxed record came from (NYT_LIVE too).
-SIMEYDK = "simeydk"  # simeydk: the NYT page's gameData, last scrape of the day
+NYT_LIVE = "nyt_live"  # the live NYT puzzle page, a source of every game (each game's other
+# sources are named in its folder: `games/<game>/answer_sources/`)
 
 
 class ParseError(ValueError):

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pipeline import progress
 from pipeline.games import GAMES, Game, game_named
 from pipeline.games.hooks import hooks_of
-from pipeline.sources import ANSWER_SOURCES, AnswerSource, first_date, sources_of
+from pipeline.sources import AnswerSource, answer_sources, first_date, sources_of
 from pipeline.sources.records import ParseError, Record
 from pipeline.stages.stage import prepare_stage
 from pipeline.storage import warehouse
@@ -174,7 +174,7 @@ def read_known(con: Connection, retry_quarantined: bool = False) -> Known:
         return Known()  # a new warehouse: the scrape tables are created when the first run loads
     dates: dict[SourceKey, set[dt.date]] = {}
     retry: dict[SourceKey, set[dt.date]] = {}
-    for source in ANSWER_SOURCES:
+    for source in answer_sources():
         game = game_named(source.game)
         params = {"source": source.name, "game": game.name, "days": game.table("source_days")}
         have = {row[0] for row in warehouse.run(con, "scrape/known_dates", params).fetchall()}

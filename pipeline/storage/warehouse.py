@@ -1,10 +1,12 @@
 """The DuckDB warehouse: opening it, running named SQL files, handing Python data to DuckDB.
 
-SQL lives in `pipeline/sql/`: `tables/<stage>/<table>.sql` declares each warehouse table (its
-keys and constraints), `queries/<command>/<name>.sql` holds the reads, the temp tables and the
-queries that fill a table (named after it), `upgrades/` the numbered upgrades of older
-warehouses (`storage/upgrades.py`). A file is split into statements by DuckDB's own parser, and
-each statement gets only the named parameters it mentions.
+SQL lives in `pipeline/sql/` and, what names one game, in its folder's `sql/`
+(`pipeline/games/<game>/sql/`, read by the same names: storage/sql_files.py):
+`tables/<stage>/<table>.sql` declares each warehouse table (its keys and constraints),
+`queries/<command>/<name>.sql` holds the reads, the temp tables and the queries that fill a table
+(named after it), `upgrades/` the numbered upgrades of older warehouses (`storage/upgrades.py`).
+A file is split into statements by DuckDB's own parser, and each statement gets only the named
+parameters it mentions.
 """
 
 from __future__ import annotations
@@ -23,8 +25,8 @@ from typing import TYPE_CHECKING, Any
 
 from pipeline import config
 from pipeline.errors import UserError
-from pipeline.storage import reader
-from pipeline.storage.sql_files import QUERIES, SQL_DIR, TABLES, sql
+from pipeline.storage import reader, sql_files
+from pipeline.storage.sql_files import QUERIES, TABLES, sql
 from pipeline.table import Table
 
 if TYPE_CHECKING:
@@ -45,15 +47,14 @@ BUILDING = ".building-"  # a stage's copy of the warehouse: `.warehouse.duckdb.b
 
 
 def has_table_file(name: str) -> bool:
-    """Return True when `sql/tables/NAME.sql` declares a table (NAME like `build/backtest`)."""
-    return (SQL_DIR / TABLES / f"{name}.sql").is_file()
+    """Return True when `tables/NAME.sql` of sql/ or a game's sql/ declares a table (NAME like
+    `build/backtest`)."""
+    return sql_files.exists(name, TABLES)
 
 
 def table_files(stage: str | None = None) -> list[str]:
     """Return the names (`STAGE/TABLE`) of the table files of one stage, or of every stage."""
-    root = SQL_DIR / TABLES
-    paths = sorted(root.glob(f"{stage or '*'}/*.sql"))
-    return [path.relative_to(root).with_suffix("").as_posix() for path in paths]
+    return sql_files.names(TABLES, f"{stage or '*'}/*")
 
 
 def connect(path: Path | None = None, *, read_only: bool = False) -> Connection:

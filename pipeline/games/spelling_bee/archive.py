@@ -9,8 +9,8 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from pipeline.games.hooks import some_words
+from pipeline.games.spelling_bee.answer_sources import NYTBEE
 from pipeline.games.spelling_bee.records import BeeRecord
-from pipeline.sources.records import NYTBEE
 from pipeline.storage import warehouse
 from solvers import spelling_bee_scoring as scoring
 from solvers.masks import is_plain_word, letter_mask

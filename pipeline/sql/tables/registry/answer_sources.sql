@@ -1,4 +1,5 @@
--- The answer sources of the registry (pipeline/sources/__init__.py): one row per source and game,
+-- The answer sources of every game (pipeline/games/<game>/answer_sources/, gathered by
+-- pipeline/sources/__init__.py): one row per source and game,
 -- with its precedence (of two sources giving the same day, the lower number wins: the merges read
 -- it), its first date and when it takes its copy of a day.
 -- Kept across runs (created when missing; sql/queries/registry/answer_sources.sql rewrites it).
