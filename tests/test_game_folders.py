@@ -15,9 +15,6 @@ from pipeline.storage import sql_files
 
 ROOT = Path(__file__).resolve().parent.parent
 PIPELINE = ROOT / "pipeline"
-# explain's word queries move with explain's own part of issue 43 (storage/explain_index.py)
-NOT_YET_MOVED = {"pipeline/sql/queries/explain/letter_boxed_lists.sql"}
-
 
 def game_named_by(path: Path) -> str | None:
     """Return the slug of the game a file's name names (`spelling_bee_days.sql`), or None."""
@@ -38,8 +35,8 @@ def misplaced_sql_files() -> list[str]:
 
 
 def test_no_sql_file_outside_a_games_folder_is_named_after_a_game() -> None:
-    """Every SQL file that names a game is in `pipeline/games/<game>/sql/` (explain's aside)."""
-    assert misplaced_sql_files() == sorted(NOT_YET_MOVED)
+    """Every SQL file that names a game is in `pipeline/games/<game>/sql/`."""
+    assert misplaced_sql_files() == []
 
 
 def test_a_games_sql_is_read_from_its_folder_by_the_same_name() -> None:
