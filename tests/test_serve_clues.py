@@ -132,6 +132,10 @@ def test_the_command_warehouses_wordnet_is_wordnets_own(mirror_warehouse, built:
     puzzles = [list(CLIMBED_ANSWERS), list(BLACKSMITH.nyt_solution)]
     senses = "SELECT * FROM wordnet_senses WHERE lemma IN (SELECT unnest($lemmas)) AND rank <= 2"
     lemmas = sorted({sense[0] for sense in wordnet_extract.SENSES})
+    other_forms = (
+        "SELECT word, other_forms FROM wordnet_forms WHERE word IN (SELECT unnest($words))"
+    )
+    words = [word for answers in puzzles for word in answers]
     with (
         mirror_warehouse.connect() as mirror,
         warehouse.open_warehouse(built, read_only=True) as extract,
@@ -139,7 +143,11 @@ def test_the_command_warehouses_wordnet_is_wordnets_own(mirror_warehouse, built:
         for answers in puzzles:
             assert answer_clues(extract, answers) == answer_clues(mirror, answers)
         found = mirror.execute(senses + " ORDER BY lemma, rank", {"lemmas": lemmas}).fetchall()
-    assert sorted(found) == sorted(wordnet_extract.SENSES)
+        forms = dict(mirror.execute(other_forms, {"words": words}).fetchall())
+        extract_forms = dict(extract.execute(other_forms, {"words": words}).fetchall())
+    stored = len(found[0])  # the senses' derived forms are not stored: they make other forms
+    assert sorted(found) == sorted(sense[:stored] for sense in wordnet_extract.SENSES)
+    assert forms == extract_forms  # the stage's other forms, with the senses' derived forms
 
 
 def test_a_generated_puzzles_clues_are_those_of_its_record(
