@@ -1,10 +1,10 @@
 """Clues of the archive before the report year, judged by hand: does the blanked gloss say enough
-to be a clue? The sample the rule of `pipeline.model.clues.says_enough` was chosen on (never the
-report year's clues): the clues of the mirror's archived puzzles before 2024-08-10 as the code of
-11c127a made them, one per word, the form's name left out, drawn 8 at a time (random.Random(2024))
-from each of the 16 groups by how many words that are neither blanks nor stop words (0, 1, 2, 3
-or more) and how many blanks (0, 1, 2, 3 or more) they hold; then each judged by reading it as a
-player would.
+to be a clue? The samples the rule of `pipeline.model.clues.says_enough` and its frame words were
+chosen on (never the report year's clues). JUDGED, the earlier rule's: the clues of the mirror's
+archived puzzles before 2024-08-10 as the code of 11c127a made them, one per word, the form's
+name left out, drawn 8 at a time (random.Random(2024)) from each of the 16 groups by how many
+words that are neither blanks nor stop words (0, 1, 2, 3 or more) and how many blanks (0, 1, 2,
+3 or more) they hold; then each judged by reading it as a player would. FRAMED, below: 200 more.
 """
 
 # word, blanked gloss, says enough

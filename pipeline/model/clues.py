@@ -1,17 +1,20 @@
 """A clue per answer, from WordNet's glosses: what a word means, without the word.
 
-A clue is the gloss of the word's most frequent sense (its base form's, for an inflected form,
-with the form named: "plural", "past tense", ...), with the answer, its base form and every form
-sharing their stem blanked out; its example sentence, blanked the same way, is a second, stronger
-clue. A gloss that says too little once blanked (`says_enough`: no more words that are neither
-blanks nor stop words than blanks, as `make ___ or ___` for `thicken`) gives way to the next
-sense, then to the first example sentence that says enough (as the clue itself), and only then is
-kept, if it says anything at all. On a puzzle, a sense whose gloss names another of the puzzle's
-answers gives way the same way; when every sense names one, the first is kept with those answers
-blanked too (so that `ballcock`, "floating ball that controls level in a water tank", keeps a clue
-on a puzzle where `ball` is an answer). A word with no usable sense gets no clue, never a made-up
-one. Pure: the senses come from the warehouse (`wordnet_words`, `wordnet_senses`:
-pipeline/stages/clues.py).
+A clue is the gloss of one of the word's senses (its base form's, for an inflected form, with the
+form named: "plural", "past tense", ...) with the word blanked out in every form: the answer, its
+base form and every word sharing their stem, holding them or beginning them, and its other forms
+(its bases and their irregular forms, both ways: `gave` for `give`, `dim` for `dimmed`) with
+their regular forms; its example sentence, blanked the same way, is a second, stronger clue. A
+text says enough (`says_enough`) when it holds more telling words than blanks: neither stop words
+nor, around a blank, the frame words glosses put there ("the act of ___ something"). The clue is
+the first text that says enough, in rounds over the senses, most frequent first (`ROUNDS`): their
+glosses, their synonyms, their hypernyms ("a kind of ...") or what they are about ("relating to
+..."); then the first example sentence that says enough, alone; then the first gloss that says
+something at all. On a puzzle, a text that names another of the puzzle's answers gives way the
+same way; when every sense names one, the first is kept with those answers blanked too (so that
+`ballcock`, "floating ball that controls level in a water tank", keeps a clue on a puzzle where
+`ball` is an answer). A word with no usable sense gets no clue, never a made-up one. Pure: the
+senses come from the warehouse (`wordnet_forms`, `wordnet_senses`: pipeline/stages/clues.py).
 """
 
 from __future__ import annotations
