@@ -188,3 +188,25 @@ def test_a_lemma_s_senses_are_the_reader_s_own(mirror_warehouse):
                 pairs.append((lemma.key(), lemma.synset().name()))
         found = wordnet.index_senses(english, name)
         assert [(lemma.key(), synset.name()) for lemma, synset in found] == pairs, name
+
+
+def test_a_senses_hypernym_is_the_same_whatever_the_hash_seed():
+    # nltk keeps a synset's hypernyms in a set: its order changes with PYTHONHASHSEED
+    script = (
+        "from pipeline.sources import wordnet\n"
+        "reader = wordnet.english_reader()\n"
+        "for name in ('flea.n.01', 'tepee.n.01', 'eaglet.n.01'):\n"
+        "    print(wordnet.hypernym_names(reader.synset(name)))\n"
+    )
+    found = {
+        subprocess.run(
+            [sys.executable, "-c", script],
+            env={**os.environ, "PYTHONHASHSEED": str(seed)},
+            capture_output=True, text=True, check=True, timeout=120,
+        ).stdout
+        for seed in range(4)
+    }  # fmt: skip
+    assert found == {
+        "['ectoparasite', 'ectozoan', 'ectozoon', 'epizoan', 'epizoon']\n"
+        "['lodge', 'indian lodge']\n['eagle', 'bird of Jove']\n"
+    }

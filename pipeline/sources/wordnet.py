@@ -110,10 +110,17 @@ def synonyms(synset: Any, name: str) -> list[str]:
 
 
 def hypernym_names(synset: Any) -> list[str]:
-    """Return the lemma names of a synset's first hypernym (an instance's: its first class), as
-    words, in WordNet's order (none: it has no hypernym, as adjectives and adverbs)."""
+    """Return the lemma names of a synset's first hypernym (an instance's: its first class) in
+    WordNet's data file, as words, in WordNet's order (none: it has no hypernym, as adjectives
+    and adverbs)."""
+    # nltk keeps a synset's pointers in a set: `hypernyms()` lists them in an order that changes
+    # with each process's hash seed (`flea`: insect or ectoparasite first), so every build would
+    # store another; their offsets in the data file are WordNet's own and the same every time
     found = synset.hypernyms() or synset.instance_hypernyms()
-    return [lemma.name().replace("_", " ") for lemma in found[0].lemmas()] if found else []
+    if not found:
+        return []
+    first = min(found, key=lambda hypernym: hypernym.offset())
+    return [lemma.name().replace("_", " ") for lemma in first.lemmas()]
 
 
 def related_gloss(lemma: Any) -> str | None:

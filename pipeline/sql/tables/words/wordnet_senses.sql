@@ -5,9 +5,9 @@
 -- sources/wordnet.py). `instance`: an instance noun (a particular person, place or thing:
 -- `paris`). `synonyms`: the names of the other lemmas of its synset, in WordNet's order (`leg
 -- it`: a multiword one with a space); `hypernyms`: the lemma names of its synset's first
--- hypernym (an instance's: its class), none for adjectives and adverbs; `related_gloss`: an
--- adjective's or adverb's, the gloss of what it is about (its pertainym: `tibial`, the tibia's;
--- `glaringly`, glaring's). Reads wordnet_sense_rows (handed over by words.py).
+-- hypernym in WordNet's data file (an instance's: its class), none for adjectives and adverbs;
+-- `related_gloss`: an adjective's or adverb's, the gloss of what it is about (its pertainym:
+-- `tibial`, the tibia's; `glaringly`, glaring's). Reads wordnet_sense_rows (handed over by words.py).
 -- Built whole by each run of its stage (replaced, then filled by sql/queries/words/wordnet_senses.sql).
 CREATE OR REPLACE TABLE wordnet_senses (
     lemma VARCHAR NOT NULL CHECK (regexp_full_match(lemma, '[a-z]+')),
