@@ -8,7 +8,7 @@ that the test processes of `make test` share them (the 20 chunks took 59 s of CP
 most of it Letter Boxed's: about 230 boards made a seed, the hard third a quarter of the boards
 made, a block of 10 drawn from 30 of them); each process makes a game's generator once.
 `pipeline bench generate` sweeps the same draws (its figures "draws delivered whole"). The clues
-of the draws of three seeds are checked too: every word WordNet knows has one.
+of the draws of four seeds are checked too: every word WordNet knows has one.
 """
 
 from __future__ import annotations
@@ -124,7 +124,7 @@ def test_every_spelling_bee_draw_is_delivered(honeycombs: HoneycombDraws, seeds:
                 assert record["points"] == sum(word_score(w, letters) for w in record["answers"])
 
 
-CLUED_SEEDS = range(3)  # the draws of 20 puzzles of any difficulty whose clues are checked
+CLUED_SEEDS = range(4)  # the draws of 20 puzzles of any difficulty whose clues are checked
 
 
 def unknown_to_wordnet(words: list[str]) -> list[str]:
@@ -152,7 +152,7 @@ def test_every_generated_board_word_wordnet_knows_has_a_clue(mirror_env, board_m
         for seed in CLUED_SEEDS
         for record in board_maker.records(Request(MANY, seed, Difficulty.any, None, False))
     ]
-    assert clued_figures(mirror_env, records, "solution") == (120, 68, [])
+    assert clued_figures(mirror_env, records, "solution") == (160, 91, [])
     # the server clues a generated board's best solution, which it solves again: the record's
     words, zipf = custom_words(LETTER_BOXED), zipf_lookup(LETTER_BOXED)
     for record in records[:MANY]:
@@ -173,4 +173,4 @@ def test_every_generated_answer_wordnet_knows_has_a_clue(mirror_env, honeycombs)
         for seed in CLUED_SEEDS
         for record in honeycombs.records(Request(MANY, seed, Difficulty.any, None, False))
     ]
-    assert clued_figures(mirror_env, records, "answers") == (2652, 2392, [])
+    assert clued_figures(mirror_env, records, "answers") == (3585, 3231, [])

@@ -20,7 +20,7 @@ senses come from the warehouse (`wordnet_forms`, `wordnet_senses`: pipeline/stag
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
@@ -463,15 +463,14 @@ def clue_among(
     their synonyms that show no form of the word; then their hypernyms ("a kind of ...") or
     what they are about. Then the first example sentence that says enough, alone; then the
     first gloss that says something at all; then (unless `strict`), when each such gloss names
-    another answer, the first with those answers blanked too. The clue of a sense has its
-    example sentence, blanked the same way (dropped when it names another answer).
+    another answer, the first with those answers blanked too; else the first text of the rounds
+    that says enough with those answers blanked. The clue of a sense has its example sentence,
+    blanked the same way (dropped when it names another answer).
     """
     own = Own(word, described.base_form, described.other_forms)
-    for texts_of in ROUNDS:
-        for sense in described.senses:
-            for text in texts_of(own, sense):
-                if says_enough(text) and not names_any(text, own.keys, forms):
-                    return clue_of(own, sense, text, forms)
+    for sense, text in round_texts(own, described.senses):
+        if says_enough(text) and not names_any(text, own.keys, forms):
+            return clue_of(own, sense, text, forms)
     read = [(sense, own_blanked(tidy_gloss(sense.gloss), own)) for sense in described.senses]
     return weak_clue(own, described.senses, read, forms, strict)
 
@@ -520,6 +519,15 @@ def about_text(own: Own, sense: Sense) -> str | None:
 ROUNDS = (gloss_texts, synonym_texts, kin_texts)  # what `clue_among` tries, sense by sense
 
 
+def round_texts(own: Own, senses: Sequence[Sense]) -> Iterator[tuple[Sense, str]]:
+    """Yield each text of the rounds (`ROUNDS`) with its sense: a round's texts over every sense,
+    most frequent first, before the next round's."""
+    for texts_of in ROUNDS:
+        for sense in senses:
+            for text in texts_of(own, sense):
+                yield sense, text
+
+
 def weak_clue(
     own: Own,
     senses: Sequence[Sense],
@@ -536,9 +544,17 @@ def weak_clue(
     for sense, text in naming_none:
         if says_something(text):
             return clue_of(own, sense, text, forms)
-    for sense, text in [] if strict else read:
+    if strict:
+        return None
+    for sense, text in read:
         text = blanked(text, own.keys, forms)
         if says_something(text):
+            return clue_of(own, sense, text, forms)
+    # no gloss says anything but its other texts name another answer (`aortal`'s names THAT)
+    shows = own_test(own)
+    for sense, text in round_texts(own, senses):
+        text = blanked_by(text, shows, own.keys, forms)
+        if says_enough(text):
             return clue_of(own, sense, text, forms)
     return None
 
