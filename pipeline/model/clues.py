@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import lru_cache
 
 Word = str
 BLANK = "___"
@@ -214,6 +214,11 @@ FRAME_WORDS = frozenset([
     "two", "united", "use", "used", "usually", "various", "water", "way", "without", "work"
 ])  # fmt: skip
 NOT_TELLING = STOP_WORDS | FRAME_WORDS
+# Entries of each of the caches below, so that what a server keeps between puzzles is bounded:
+# the five hold about 25 MB when full (65,536 entries each could hold over 130 MB). Clued one
+# puzzle at a time, as a server does, the report year's puzzles take the same time as with
+# 65,536; a sweep of the whole archive about 1.3 times as long (docs/clues.md).
+CACHE_ENTRIES = 1 << 12
 
 
 @dataclass(frozen=True)
@@ -263,7 +268,7 @@ class Own:
         return (self.word, self.base_form, *self.other_forms)
 
 
-@cache
+@lru_cache(maxsize=CACHE_ENTRIES)
 def word_forms(key: Word) -> frozenset[Word]:
     """Return the word and its regular inflections and commonest derivations (`tidy`: tidies,
     tidied, tidying, tidier, tidily, ...)."""
@@ -314,7 +319,7 @@ def stem_test(keys: Collection[Word], other_forms: Collection[Word] = ()) -> Cal
     return shares
 
 
-@lru_cache(maxsize=1 << 12)
+@lru_cache(maxsize=CACHE_ENTRIES)
 def own_test(own: Own) -> Callable[[Word], bool]:
     """Return the test of whether a gloss word shows the word (`stem_test` of its word and base
     form, with its other forms)."""
@@ -358,7 +363,7 @@ def blanked_by(
     return TOKEN.sub(blank, text)
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=CACHE_ENTRIES)
 def own_blanked(text: str, own: Own) -> str:
     """Return the text with every word that shows the word blanked out (`own_test`), the same on
     every puzzle: worked out once per text and word (a draw's or the archive's puzzles share most
@@ -378,13 +383,13 @@ def tidy_gloss(gloss: str) -> str:
     return "; ".join(part for part in parts if part and not part.startswith("-"))
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=CACHE_ENTRIES)
 def content_words(text: str) -> int:
     """Return how many words of a blanked text are neither blanks nor stop words."""
     return sum(token.lower() not in STOP_WORDS for token in TOKEN.findall(text))
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=CACHE_ENTRIES)
 def telling_words(text: str) -> int:
     """Return how many words of a blanked text are neither blanks, stop words nor frame words."""
     return sum(token.lower() not in NOT_TELLING for token in TOKEN.findall(text))
