@@ -79,6 +79,7 @@ def _build(path: Path, dates: tuple[dt.date, ...]) -> None:
     words.add_entries("words_alpha", list(WORDS))
     words.wordnet_senses = wordnet_extract.sense_columns  # the clues of its answers
     words.wordnet_forms = wordnet_extract.form_columns()
+    words.wordnet_other_forms = wordnet_extract.other_form_columns()
     with pytest.MonkeyPatch.context() as env:
         env.setenv("PIPELINE_CUSTOM", str(path.parent / "built_lists"))
         with warehouse.stage_warehouse(path) as con:

@@ -7,7 +7,8 @@ for it, as one command's draws would. Each game's 100 seeds are swept in chunks 
 that the test processes of `make test` share them (the 20 chunks took 59 s of CPU on 2026-11-26,
 most of it Letter Boxed's: about 230 boards made a seed, the hard third a quarter of the boards
 made, a block of 10 drawn from 30 of them); each process makes a game's generator once.
-`pipeline bench generate` sweeps the same draws (its figures "draws delivered whole").
+`pipeline bench generate` sweeps the same draws (its figures "draws delivered whole"). The clues
+of the draws of four seeds are checked too: every word WordNet knows has one.
 """
 
 from __future__ import annotations
@@ -21,11 +22,16 @@ from pipeline.bench.generate import SWEEP_COUNTS, SWEEP_SEEDS
 from pipeline.games import LETTER_BOXED
 from pipeline.games.generated import Request
 from pipeline.games.letter_boxed.generate import BoardMaker
+from pipeline.games.letter_boxed.play import BoxPuzzle, best_solution
 from pipeline.games.play import custom_words
 from pipeline.games.spelling_bee.generate import HoneycombDraws
 from pipeline.model.difficulty import Difficulty
+from pipeline.stages.clues import answer_clues
+from pipeline.stages.generate import with_clues
+from pipeline.stages.words import nltk_corpus
 from pipeline.storage.named_lists import zipf_lookup
 from solvers import letter_boxed as lb
+from solvers.masks import is_plain_word
 from solvers.spelling_bee_scoring import word_score
 from tests.conftest import MirrorWarehouse
 
@@ -116,3 +122,55 @@ def test_every_spelling_bee_draw_is_delivered(honeycombs: HoneycombDraws, seeds:
                 assert in_third(difficulty, record["difficulty"]["percentile"])
                 assert all(set(p) == set(letters) for p in record["pangrams"])
                 assert record["points"] == sum(word_score(w, letters) for w in record["answers"])
+
+
+CLUED_SEEDS = range(4)  # the draws of 20 puzzles of any difficulty whose clues are checked
+
+
+def unknown_to_wordnet(words: list[str]) -> list[str]:
+    """Return the words WordNet does not know: none of nltk's morphy's bases is a plain lemma."""
+    wordnet = nltk_corpus("wordnet", offline=True)
+    return [
+        word
+        for word in words
+        if not any(is_plain_word(base) for pos in "nvar" for base in wordnet._morphy(word, pos))
+    ]
+
+
+def clued_figures(con, records: list[dict], words_key: str) -> tuple[int, int, list[str]]:
+    """Return how many words the records' clues are for, how many have one, and the words
+    without one that WordNet knows."""
+    clues = [clue for record in with_clues(con, records, words_key) for clue in record["clues"]]
+    unclued = [clue["word"] for clue in clues if clue["clue"] is None]
+    known = sorted(set(unclued) - set(unknown_to_wordnet(unclued)))
+    return len(clues), len(clues) - len(unclued), known
+
+
+def test_every_generated_board_word_wordnet_knows_has_a_clue(mirror_env, board_maker) -> None:
+    records = [
+        record
+        for seed in CLUED_SEEDS
+        for record in board_maker.records(Request(MANY, seed, Difficulty.any, None, False))
+    ]
+    assert clued_figures(mirror_env, records, "solution") == (160, 91, [])
+    # the server clues a generated board's best solution, which it solves again: the record's
+    words, zipf = custom_words(LETTER_BOXED), zipf_lookup(LETTER_BOXED)
+    for record in records[:MANY]:
+        board = lb.parse_board(record["sides"])
+        playable = frozenset(lb.playable_words(board, words))
+        puzzle = BoxPuzzle(record["id"], None, board, record["par"], playable, "the custom list")
+        assert list(best_solution(puzzle, zipf)) == record["solution"]
+    with_record = with_clues(mirror_env, records[:1], "solution")[0]["clues"]
+    served = answer_clues(mirror_env, records[0]["solution"])
+    assert [(c["clue"], c["example"]) for c in with_record] == [
+        (clue.text, clue.example) if clue else (None, None) for clue in served.values()
+    ]
+
+
+def test_every_generated_answer_wordnet_knows_has_a_clue(mirror_env, honeycombs) -> None:
+    records = [
+        record
+        for seed in CLUED_SEEDS
+        for record in honeycombs.records(Request(MANY, seed, Difficulty.any, None, False))
+    ]
+    assert clued_figures(mirror_env, records, "answers") == (3585, 3231, [])

@@ -22,7 +22,7 @@ from tests import wordnet_extract
 from tests.command_warehouse import build_command_warehouse
 from tests.conftest import STORES
 from tests.made_up_days import BLACKSMITH, CLIMBED_ANSWERS
-from tests.serving import Player, Running, api_client, browser, served
+from tests.serving import Player, Running, api_client, browser, served, start_server
 
 DAY = "2024-01-10"
 BEE = f"/api/spelling-bee/{DAY}/clues"
@@ -61,13 +61,14 @@ def running(
         yield started
 
 
-def clues(player: Player, path: str) -> list[tuple]:
+def clues(player: Player, path: str, check_words: bool = True) -> list[tuple]:
     """Return the clues a player is given, each as (length, start, clue, example), after checking
-    that the answer names no word of the puzzle and is kept by no shared cache."""
+    that the answer is kept by no shared cache and (`check_words`) names no word of the made-up
+    days' puzzles."""
     answer = player.get(path)
     assert answer.status_code == 200, answer.text
     assert answer.headers["cache-control"] == "private, no-store"
-    assert not set(WORD.findall(answer.text.lower())) & PUZZLE_WORDS
+    assert not (check_words and set(WORD.findall(answer.text.lower())) & PUZZLE_WORDS)
     fields = ("length", "start", "clue", "example")
     return [tuple(clue[field] for field in fields) for clue in answer.json()["clues"]]
 
@@ -132,6 +133,10 @@ def test_the_command_warehouses_wordnet_is_wordnets_own(mirror_warehouse, built:
     puzzles = [list(CLIMBED_ANSWERS), list(BLACKSMITH.nyt_solution)]
     senses = "SELECT * FROM wordnet_senses WHERE lemma IN (SELECT unnest($lemmas)) AND rank <= 2"
     lemmas = sorted({sense[0] for sense in wordnet_extract.SENSES})
+    other_forms = (
+        "SELECT word, other_forms FROM wordnet_forms WHERE word IN (SELECT unnest($words))"
+    )
+    words = [word for answers in puzzles for word in answers]
     with (
         mirror_warehouse.connect() as mirror,
         warehouse.open_warehouse(built, read_only=True) as extract,
@@ -139,7 +144,11 @@ def test_the_command_warehouses_wordnet_is_wordnets_own(mirror_warehouse, built:
         for answers in puzzles:
             assert answer_clues(extract, answers) == answer_clues(mirror, answers)
         found = mirror.execute(senses + " ORDER BY lemma, rank", {"lemmas": lemmas}).fetchall()
-    assert sorted(found) == sorted(wordnet_extract.SENSES)
+        forms = dict(mirror.execute(other_forms, {"words": words}).fetchall())
+        extract_forms = dict(extract.execute(other_forms, {"words": words}).fetchall())
+    stored = len(found[0])  # the senses' derived forms are not stored: they make other forms
+    assert sorted(found) == sorted(sense[:stored] for sense in wordnet_extract.SENSES)
+    assert forms == extract_forms  # the stage's other forms, with the senses' derived forms
 
 
 def test_a_generated_puzzles_clues_are_those_of_its_record(
@@ -160,3 +169,33 @@ def test_a_generated_puzzles_clues_are_those_of_its_record(
     ]
     assert recorded == [CLIMBED_CLUES[6], CLIMBED_CLUES[5]]  # climbed, climb; dice, mice: none
     assert clues(browser(running), "/api/spelling-bee/g7-any-1/clues") == sorted(recorded)
+
+
+@pytest.mark.mirror
+def test_a_generated_boards_words_are_clued_over_http_wherever_wordnet_has_a_clue(
+    mirror_warehouse, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the mirror's boards: g0-any-1's best solution is UNPLUMB - BOARDWALK, g0-any-2's
+    # INFECTER - RAMPWAY, neither of which WordNet knows; g3-any-7's answers hold AORTAL beside
+    # THAT and AORTA, whose every text names one of them (pipeline/model/clues.py `weak_clue`)
+    monkeypatch.setenv("PIPELINE_CUSTOM", str(mirror_warehouse.custom))
+    running = start_server(mirror_warehouse.warehouse, tmp_path / "progress.sqlite")
+    try:
+        player = browser(running)
+        boardwalk = "a walkway made of wooden ___; usually at seaside"
+        assert clues(player, "/api/letter-boxed/g0-any-1/clues", check_words=False) == [
+            (7, "un", None, None),
+            (9, "bo", boardwalk, None),
+        ]
+        assert clues(player, "/api/letter-boxed/g0-any-2/clues", check_words=False) == [
+            (8, "in", None, None),
+            (7, "ra", None, None),
+        ]
+        aortal = (
+            "relating to the large trunk artery ___ carries blood from the left ventricle of the "
+            "heart to branch arteries"
+        )
+        bee = clues(player, "/api/spelling-bee/g3-any-7/clues", check_words=False)
+        assert [clue for clue in bee if clue[:2] == (6, "ao")] == [(6, "ao", aortal, None)]
+    finally:
+        running.stop()

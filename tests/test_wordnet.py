@@ -1,6 +1,7 @@
 """WordNet in the warehouse: what the words stage stores of the mirror's WordNet, read with nltk's
-own reader (base forms by `wordnet.morphy`, senses ranked by frequency), and the one-line error
-when the corpus is missing."""
+own reader (base forms by `wordnet.morphy`, senses ranked by frequency, each word's other forms
+from morphy and the exception lists both ways), and the one-line error when the corpus is
+missing."""
 
 from __future__ import annotations
 
@@ -50,8 +51,69 @@ def test_wordnet_words_of_the_mirror(mirror_warehouse):
         "washington", "washington", ["noun"], 5,
         ["noun.location", "noun.group", "noun.person"], True,
     )  # fmt: skip
-    assert counts == [(128295, 55369, 127948)]
+    assert counts == [(128295, 55369, 132332)]  # the senses of every plain lemma
     assert sources == [("lexicon", 147306, None)]
+
+
+@pytest.mark.mirror
+def test_wordnet_forms_of_the_mirror(mirror_warehouse):
+    with mirror_warehouse.connect() as con:
+        rows = con.execute(
+            "SELECT * FROM wordnet_forms WHERE word IN ('gave', 'give', 'footed', 'shufti', "
+            "'rainflies', 'sex') ORDER BY word, base_form"
+        ).fetchall()
+        counts = con.execute(
+            "SELECT count(*), count(DISTINCT word), count(*) FILTER (WHERE inflects IS NOT NULL) "
+            "FROM wordnet_forms"
+        ).fetchall()
+        tibial = con.execute(
+            "SELECT synonyms, hypernyms, related_gloss FROM wordnet_senses WHERE lemma = 'tibial'"
+        ).fetchall()
+        burning = con.execute(
+            "SELECT synonyms, hypernyms FROM wordnet_senses WHERE lemma = 'burning' AND rank = 1"
+        ).fetchall()
+    assert rows == [
+        ("footed", "foot", ["verb"], ["feet", "foot", "footer"]),  # foot's past tense too
+        ("footed", "footed", None, ["feet", "foot", "footer"]),
+        ("gave", "give", ["verb"], ["give", "given", "giver"]),
+        ("give", "give", None, ["gave", "given", "giver"]),  # verb.exc, the other way round
+        ("rainflies", "rainfly", ["noun"], ["rainfly"]),  # only the NYT's list holds it
+        ("sex", "sex", None, ["sexual", "sexy"]),  # derived from it, and they begin with it
+        ("shufti", "shufti", None, []),
+    ]
+    assert counts == [(226962, 222371, 149765)]
+    leg = "the inner and thicker of the two bones of the human leg between the knee and ankle"
+    assert tibial == [([], [], leg)]  # its pertainym's gloss
+    assert burning == [(["combustion"], ["change of integrity"])]
+
+
+def test_other_forms_are_the_exception_lists_both_ways_and_morphys_bases():
+    reader = wordnet.english_reader()
+    exceptions = [  # those morphy gives: the base is a lemma of the part of speech
+        (form, base)
+        for pos in "nvar"
+        for form, bases in reader._exception_map[pos].items()
+        for base in bases
+        if is_plain_word(form)
+        and is_plain_word(base)
+        and form != base
+        and base in reader._morphy(form, pos)
+    ]
+    sample = random.Random(42).sample(exceptions, 500)
+    words = sorted({word for pair in sample for word in pair})
+    found = wordnet.other_forms(reader, words)
+    forms = dict(zip(found["word"], found["other_forms"], strict=True))
+    assert [pair for pair in sample if pair[1] not in forms.get(pair[0], ())] == []  # fled: flee
+    assert [pair for pair in sample if pair[0] not in forms.get(pair[1], ())] == []  # flee: fled
+    examples = ["dimmed", "potted", "wryly", "glaringly", "been"]
+    found = wordnet.other_forms(reader, examples)
+    assert dict(zip(found["word"], found["other_forms"], strict=True)) == {
+        "dimmed": ["dim", "dimmer", "dimmest", "dimming"],
+        "potted": ["pot", "potting"],
+        "wryly": ["wried", "wrier", "wriest", "wry", "wryer", "wryest"],
+        "glaringly": ["glare", "glaring"],
+        "been": ["am", "are", "be", "is", "was", "were"],
+    }
 
 
 @pytest.mark.mirror
@@ -126,3 +188,25 @@ def test_a_lemma_s_senses_are_the_reader_s_own(mirror_warehouse):
                 pairs.append((lemma.key(), lemma.synset().name()))
         found = wordnet.index_senses(english, name)
         assert [(lemma.key(), synset.name()) for lemma, synset in found] == pairs, name
+
+
+def test_a_senses_hypernym_is_the_same_whatever_the_hash_seed():
+    # nltk keeps a synset's hypernyms in a set: its order changes with PYTHONHASHSEED
+    script = (
+        "from pipeline.sources import wordnet\n"
+        "reader = wordnet.english_reader()\n"
+        "for name in ('flea.n.01', 'tepee.n.01', 'eaglet.n.01'):\n"
+        "    print(wordnet.hypernym_names(reader.synset(name)))\n"
+    )
+    found = {
+        subprocess.run(
+            [sys.executable, "-c", script],
+            env={**os.environ, "PYTHONHASHSEED": str(seed)},
+            capture_output=True, text=True, check=True, timeout=120,
+        ).stdout
+        for seed in range(4)
+    }  # fmt: skip
+    assert found == {
+        "['ectoparasite', 'ectozoan', 'ectozoon', 'epizoan', 'epizoon']\n"
+        "['lodge', 'indian lodge']\n['eagle', 'bird of Jove']\n"
+    }

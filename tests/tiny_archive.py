@@ -46,23 +46,39 @@ WORDFREQ_RANK = {"the": 1, "able": 1000, "bale": 30000, "blab": 60000, "alba": 2
 FIRST_NAMES = {"alba"}
 OFFENSIVE = ["arse", "two words"]  # "two words" is dropped: a phrase
 
-# lemma, rank, part of speech, lexicographer file, instance, gloss, example (sources/wordnet.py)
-WORDNET_SENSES = (
+# lemma, rank, part of speech, lexicographer file, instance, gloss, example, synonyms, hypernyms,
+# related gloss, derived forms (sources/wordnet.py SENSE_COLUMNS)
+WORDNET_SENSES: tuple[tuple, ...] = (
     ("able", 1, "adjective", "adj.all", False, "(usually followed by `to') having the necessary "
-     "means or skill or know-how or authority to do something", "able to swim"),
+     "means or skill or know-how or authority to do something", "able to swim",
+     [], [], None, ["ability"]),
     ("able", 2, "adjective", "adj.all", False, "have the skills and qualifications to do things "
-     "well", "able teachers"),
+     "well", "able teachers",
+     ["capable"], [], None, ["ability"]),
     ("bale", 1, "noun", "noun.artifact", False, "a large bundle bound for storage or transport",
-     None),
-    ("bale", 2, "noun", "noun.location", True, "a city in northwestern Switzerland", None),
-    ("bale", 3, "verb", "verb.contact", False, "make into a bale", "bale hay"),
+     None,
+     [], ["bundle", "sheaf"], None, []),
+    ("bale", 2, "noun", "noun.location", True, "a city in northwestern Switzerland", None,
+     ["Basel", "Basle"], ["city", "metropolis", "urban center"], None, []),
+    ("bale", 3, "verb", "verb.contact", False, "make into a bale", "bale hay",
+     [], ["roll up", "collect", "accumulate", "pile up", "amass", "compile", "hoard"], None, []),
     ("blab", 1, "verb", "verb.communication", False, "divulge confidential information or "
-     "secrets", "Be careful--his secretary talks"),
+     "secrets", "Be careful--his secretary talks",
+     ["spill the beans", "let the cat out of the bag", "talk", "tattle", "peach", "babble", "sing",
+     "babble out", "blab out"], ["unwrap", "disclose", "let on", "bring out", "reveal", "discover",
+     "expose", "divulge", "break", "give away", "let out"], None, ["blabber"]),
     ("blab", 2, "verb", "verb.communication", False, "speak (about unimportant matters) rapidly "
-     "and incessantly", None),
+     "and incessantly", None,
+     ["chatter", "piffle", "palaver", "prate", "tittle-tattle", "twaddle", "clack", "maunder",
+     "prattle", "gibber", "tattle", "blabber", "gabble"], ["talk", "speak", "utter", "mouth",
+     "verbalize", "verbalise"], None, []),
     ("chat", 1, "verb", "verb.communication", False, "talk socially without exchanging too much "
-     "information", "the men were sitting in the cafe and shooting the breeze"),
-    ("chat", 2, "noun", "noun.communication", False, "an informal conversation", None),
+     "information", "the men were sitting in the cafe and shooting the breeze",
+     ["chew the fat", "shoot the breeze", "confabulate", "confab", "chitchat", "chit-chat",
+     "chatter", "chaffer", "natter", "gossip", "jaw", "claver", "visit"], ["converse",
+     "discourse"], None, []),
+    ("chat", 2, "noun", "noun.communication", False, "an informal conversation", None,
+     ["confab", "confabulation", "schmooze", "schmoose"], ["conversation"], None, ["chatty"]),
 )  # fmt: skip
 WORDNET_FORMS = (("bales", "bale", ["noun", "verb"]),)
 

@@ -1,9 +1,12 @@
 """WordNet (Princeton WordNet 3.0), read through nltk's own corpus reader (`nltk.corpus.wordnet`):
-the senses of its lemmas, and the base form of each word that is not a lemma (`wordnet.morphy`).
+the senses of its lemmas (with each sense's synonyms and hypernym), the base form of each word
+that is not a lemma (`wordnet.morphy`), and the other forms of each word WordNet describes (its
+base forms in every part of speech, with the irregular forms of its exception lists).
 
-Both functions take the reader and return input columns for the words stage's tables
-(`sql/tables/words/wordnet_senses.sql`, `wordnet_words.sql`). `english_reader` opens the reader
-as `nltk.corpus.wordnet` does, without what it prepares for other languages.
+The functions take the reader and return input columns for the words stage's tables
+(`sql/tables/words/wordnet_senses.sql`, `wordnet_forms.sql`, `wordnet_words.sql`).
+`english_reader` opens the reader as `nltk.corpus.wordnet` does, without what it prepares for
+other languages.
 """
 
 from __future__ import annotations
@@ -26,9 +29,43 @@ SENSE_COLUMNS = (
     "instance",
     "gloss",
     "example",
+    "synonyms",
+    "hypernyms",
+    "related_gloss",
+    "derived_forms",
 )
 FORM_COLUMNS = ("word", "base_form", "inflects")
-CLUE_TABLES = ("wordnet_words", "wordnet_senses")  # what a clue is made of (the words stage's)
+OTHER_FORM_COLUMNS = ("word", "other_forms")
+CLUE_TABLES = ("wordnet_forms", "wordnet_senses")  # what a clue is made of (the words stage's)
+# The regular endings a word's base may have taken (with what they replaced: `ily` was `y`), beyond
+# morphy's rules of inflection: the derivations a gloss most often names the word by (`wryly`:
+# "in a wry manner", `dewy`: "wet with dew"). A base they leave counts when it is a lemma.
+DERIVED_ENDINGS = (
+    ("ly", ""),
+    ("ly", "le"),
+    ("ily", "y"),
+    ("ally", ""),
+    ("ness", ""),
+    ("iness", "y"),
+    ("y", ""),
+    ("y", "e"),
+    ("er", ""),
+    ("er", "e"),
+    ("ier", "y"),
+    ("ers", ""),
+    ("ers", "e"),
+    ("est", ""),
+    ("est", "e"),
+    ("ed", ""),
+    ("ed", "e"),
+    ("ied", "y"),
+    ("ing", ""),
+    ("ing", "e"),
+    ("s", ""),
+    ("es", ""),
+    ("ies", "y"),
+)
+VOWELS = frozenset("aeiou")
 
 
 def lemma_senses(reader: Any) -> dict[str, list]:
@@ -44,7 +81,7 @@ def lemma_senses(reader: Any) -> dict[str, list]:
     for name in reader.all_lemma_names():
         if not is_plain_word(name):
             continue
-        for rank, (_, synset) in enumerate(ranked_senses(reader, name, counts), start=1):
+        for rank, (lemma, synset) in enumerate(ranked_senses(reader, name, counts), start=1):
             examples = synset.examples()
             row = (
                 name,
@@ -54,10 +91,43 @@ def lemma_senses(reader: Any) -> dict[str, list]:
                 bool(synset.instance_hypernyms()),
                 synset.definition(),
                 examples[0] if examples else None,
+                synonyms(synset, name),
+                hypernym_names(synset),
+                related_gloss(lemma),
+                sorted({form.name() for form in lemma.derivationally_related_forms()} - {name}),
             )
             for column, value in zip(SENSE_COLUMNS, row, strict=True):
                 columns[column].append(value)
     return columns
+
+
+def synonyms(synset: Any, name: str) -> list[str]:
+    """Return the names of a synset's lemmas other than `name`, in WordNet's order, as words
+    (`leg_it`: "leg it")."""
+    return [
+        lemma.name().replace("_", " ") for lemma in synset.lemmas() if lemma.name().lower() != name
+    ]
+
+
+def hypernym_names(synset: Any) -> list[str]:
+    """Return the lemma names of a synset's first hypernym (an instance's: its first class) in
+    WordNet's data file, as words, in WordNet's order (none: it has no hypernym, as adjectives
+    and adverbs)."""
+    # nltk keeps a synset's pointers in a set: `hypernyms()` lists them in an order that changes
+    # with each process's hash seed (`flea`: insect or ectoparasite first), so every build would
+    # store another; their offsets in the data file are WordNet's own and the same every time
+    found = synset.hypernyms() or synset.instance_hypernyms()
+    if not found:
+        return []
+    first = min(found, key=lambda hypernym: hypernym.offset())
+    return [lemma.name().replace("_", " ") for lemma in first.lemmas()]
+
+
+def related_gloss(lemma: Any) -> str | None:
+    """Return the gloss of what an adjective's or an adverb's sense is about: its pertainym's
+    (`tibial`: the tibia's; `glaringly`: glaring's), or None."""
+    pertainyms = lemma.pertainyms()
+    return pertainyms[0].synset().definition() if pertainyms else None
 
 
 def corpus_file() -> Path | None:
@@ -176,3 +246,127 @@ def base_forms(reader: Any, words: Iterable[str]) -> dict[str, list]:
         columns["base_form"].append(base)
         columns["inflects"].append(parts)
     return columns
+
+
+def lemma_inflections(reader: Any, names: Iterable[str]) -> dict[str, list]:
+    """Return, for each of the lemmas that is also an inflected form of another lemma (`footed`:
+    foot's past tense; `dimmed`: dim's), that base form and the parts of speech it inflects, as
+    columns (FORM_COLUMNS): morphy's answer in the parts of speech where it is not the word
+    itself, the first such part's in the reader's order."""
+    columns: dict[str, list] = {name: [] for name in FORM_COLUMNS}
+    asked = [
+        (pos, tuple({old for old, _ in reader.MORPHOLOGICAL_SUBSTITUTIONS[pos]}))
+        for pos in READER_ORDER
+    ]
+    for word in names:
+        by_part = [
+            reader.morphy(word, pos)
+            if word.endswith(suffixes) or word in reader._exception_map[pos]
+            else None
+            for pos, suffixes in asked
+        ]
+        base = next((found for found in by_part if found and found != word), None)
+        if base is None or not is_plain_word(base):
+            continue
+        columns["word"].append(word)
+        columns["base_form"].append(base)
+        columns["inflects"].append(
+            [
+                PARTS_OF_SPEECH[pos]
+                for pos, found in zip(READER_ORDER, by_part, strict=True)
+                if found == base
+            ]
+        )
+    return columns
+
+
+def rule_forms(reader: Any, shortest: int) -> set[str]:
+    """Return the plain words of `shortest` letters or more that WordNet's rules of inflection
+    (morphy's substitutions, undone) or its exception lists lead back to a plain lemma: every
+    word `base_forms` may find a base form for, whichever list holds it (the NYT's own word lists
+    hold words no list of the words stage has: `shufties`, `rainflies`)."""
+    found: set[str] = set()
+    for pos in READER_ORDER:
+        rules = reader.MORPHOLOGICAL_SUBSTITUTIONS[pos]
+        for lemma in filter(is_plain_word, reader.all_lemma_names(pos)):
+            found.update(
+                lemma[: len(lemma) - len(new)] + old for old, new in rules if lemma.endswith(new)
+            )
+        found.update(filter(is_plain_word, reader._exception_map[pos]))
+    return {word for word in found if len(word) >= shortest}
+
+
+def other_forms(reader: Any, words: Iterable[str]) -> dict[str, list]:
+    """Return, for each word that has any, its other forms as columns (word, other_forms): the
+    bases morphy finds for it in every part of speech and the lemmas its regular endings leave
+    (`wryly`: wry; `dimmed`: dim), each base's own bases once more (`glaringly`: glaring, glare),
+    and the irregular forms WordNet's exception lists give any of them (`give`: gave, given;
+    `foot`: feet), sorted: the forms a clue must not show."""
+    bases_of = WordBases.of(reader)
+    irregular: dict[str, set[str]] = defaultdict(set)  # a base -> its exception forms
+    for pos in READER_ORDER:
+        for form, bases in reader._exception_map[pos].items():
+            for base in bases:
+                irregular[base].add(form)
+    columns: dict[str, list] = {name: [] for name in OTHER_FORM_COLUMNS}
+    for word in words:
+        bases = bases_of(word)
+        bases = bases.union(*map(bases_of, bases))
+        found = bases.union(*(irregular[base] for base in bases | {word})) - {word}
+        if found:
+            columns["word"].append(word)
+            columns["other_forms"].append(sorted(filter(is_plain_word, found)))
+    return columns
+
+
+class WordBases:
+    """The bases of a word (see `__call__`), each word's worked out once."""
+
+    def __init__(self, reader: Any, lemmas: set[str]) -> None:
+        self.reader = reader
+        self.lemmas = lemmas
+        # morphy finds a base other than the word itself only for a word that ends in one of a
+        # part of speech's suffixes or is one of its exceptions: it is asked about no other
+        self.asked = [
+            (
+                pos,
+                tuple({old for old, _ in reader.MORPHOLOGICAL_SUBSTITUTIONS[pos]}),
+                reader._exception_map[pos],
+            )
+            for pos in READER_ORDER
+        ]
+        self.found: dict[str, frozenset[str]] = {}
+
+    @classmethod
+    def of(cls, reader: Any) -> WordBases:
+        """Return the bases of the words of a reader's WordNet."""
+        return cls(reader, set(filter(is_plain_word, reader.all_lemma_names())))
+
+    def __call__(self, word: str) -> frozenset[str]:
+        """Return the bases of a word: morphy's in every part of speech (every one it finds, from
+        its rules or its exception lists: `been`, be) and the lemmas of three letters or more its
+        regular endings leave (DERIVED_ENDINGS, a doubled last consonant undone too: `potted`,
+        pot), the word itself left out."""
+        if word not in self.found:
+            found = {
+                base
+                for pos, suffixes, exceptions in self.asked
+                if word in exceptions or word.endswith(suffixes)
+                for base in self.reader._morphy(word, pos)
+            }
+            found.update(base for base in ending_bases(word) if len(base) > 2)
+            self.found[word] = frozenset(found.intersection(self.lemmas) - {word})
+        return self.found[word]
+
+
+def ending_bases(word: str) -> set[str]:
+    """Return what each of the regular endings of DERIVED_ENDINGS leaves of a word, a doubled
+    last consonant undone too (`potted`: pott, pot), lemmas or not."""
+    found: set[str] = set()
+    for old, new in DERIVED_ENDINGS:
+        if word.endswith(old):
+            stem = word[: len(word) - len(old)] + new
+            found.add(stem)
+            if new == "" and len(stem) > 2 and stem[-1] == stem[-2] and stem[-1] not in VOWELS:
+                found.add(stem[:-1])
+    return found

@@ -15,10 +15,12 @@ import datetime as dt
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
-from pipeline.model.clues import Clue, Sense, puzzle_clues
+from pipeline.model.clues import Clue, Described, Sense, puzzle_clues
 from pipeline.sources.wordnet import CLUE_TABLES
 from pipeline.storage.explain_index import SENSES
 from pipeline.storage.reader import Reader, require_tables
+
+SENSE_FIELDS = ("part_of_speech", "gloss", "example", "synonyms", "hypernyms", "related_gloss")
 
 if TYPE_CHECKING:
     from pipeline.games.game import Game
@@ -39,17 +41,25 @@ def reader_clues(reader: Reader, answers: Sequence[str]) -> dict[str, Clue | Non
     return puzzle_clues(answers, described_words(reader, answers))
 
 
-def described_words(reader: Reader, words: Iterable[str]) -> dict[str, tuple[str, list[Sense]]]:
-    """Return the base form and senses (most frequent first) of each word WordNet describes."""
+def described_words(reader: Reader, words: Iterable[str]) -> dict[str, Described]:
+    """Return what WordNet says of each word it describes: its base form, its senses (most
+    frequent first; a lemma's own, then those of a lemma it is an inflected form of too) and its
+    other forms."""
     found = reader.query(SENSES, {"words": list(words)})
-    word, base_form, part, gloss, example = map(
-        found.columns.index, ("word", "base_form", "part_of_speech", "gloss", "example")
-    )
-    described: dict[str, tuple[str, list[Sense]]] = {}
+    word, base_form, other_forms = map(found.columns.index, ("word", "base_form", "other_forms"))
+    fields = [found.columns.index(name) for name in SENSE_FIELDS]
+    senses: dict[str, list[Sense]] = {}
+    firsts: dict[str, tuple] = {}
     for row in found.rows:
-        sense = Sense(row[part], row[gloss], row[example])
-        described.setdefault(row[word], (row[base_form], []))[1].append(sense)
-    return described
+        part, gloss, example, synonyms, hypernyms, related = (row[field] for field in fields)
+        first = firsts.setdefault(row[word], row)
+        lemma = None if row[base_form] == first[base_form] else row[base_form]
+        sense = Sense(part, gloss, example, tuple(synonyms), tuple(hypernyms), related, lemma)
+        senses.setdefault(row[word], []).append(sense)
+    return {
+        name: Described(row[base_form], tuple(senses[name]), tuple(row[other_forms]))
+        for name, row in firsts.items()
+    }
 
 
 def archived_answers(con: Connection, game: Game, date: dt.date) -> list[str]:

@@ -12,7 +12,7 @@ from pipeline.errors import UserError
 from pipeline.games import GAMES, Game
 from pipeline.games.hooks import hooks_of
 from pipeline.model.buckets import MIN_COMPARABLE
-from pipeline.model.clues import clue as word_clue
+from pipeline.model.clues import clue_among
 from pipeline.render.json import records
 from pipeline.render.markdown import sections_markdown
 from pipeline.render.model import Block, Bullets, Paragraph, Section, TableBlock
@@ -93,9 +93,9 @@ def wordnet_facts(reader: Reader, word: str) -> dict | None:
     if not found.rows:
         return None
     row = dict(zip(found.columns, found.rows[0], strict=True))
-    _, senses = described_words(reader, [word])[word]
-    base_form = row["base_form"]
-    clue = word_clue(word, base_form, senses)  # on its own: no other answer to keep out
+    described = described_words(reader, [word])[word]
+    senses, base_form = described.senses, row["base_form"]
+    clue = clue_among(word, described, {})  # on its own: no other answer to keep out
     return {
         "base_form": base_form,
         "parts_of_speech": list(row["parts_of_speech"]),

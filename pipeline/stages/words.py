@@ -69,12 +69,16 @@ class WordCollection:
     brown_count: Counter = field(default_factory=Counter)
     zipf: dict[str, float] = field(default_factory=dict)
     wordfreq_rank: dict[str, int] = field(default_factory=dict)
-    # WordNet's senses of its lemmas and the base forms of inflected words, as input columns
-    # (sources/wordnet.py): the words stage's wordnet_senses and wordnet_words tables
-    # (a callable: the senses are read in a second process, waited for once the words are in)
+    # WordNet's senses of its lemmas, the base forms of inflected words and the other forms of
+    # each word it describes, as input columns (sources/wordnet.py): the words stage's
+    # wordnet_senses, wordnet_forms and wordnet_words tables (a callable: the senses are read in
+    # a second process, waited for once the words are in)
     wordnet_senses: Callable[[], dict[str, list]] = wordnet.no_senses
     wordnet_forms: dict[str, list] = field(
         default_factory=lambda: {name: [] for name in wordnet.FORM_COLUMNS}
+    )
+    wordnet_other_forms: dict[str, list] = field(
+        default_factory=lambda: {name: [] for name in wordnet.OTHER_FORM_COLUMNS}
     )
 
     @property
@@ -238,27 +242,42 @@ def add_frequencies(words: WordCollection, source: WordList, reading: Reading) -
 
 
 def add_wordnet(words: WordCollection, source: WordList, reading: Reading) -> None:
-    """Add WordNet's description of the words gathered so far: the base form of each inflected
-    one (read here), and the senses of every lemma (read meanwhile in a second process)."""
+    """Add WordNet's description of the words gathered so far and of the forms its rules make of
+    its lemmas: the base form of each inflected one and the other forms of every one (read
+    here), and the senses of every lemma (read meanwhile in a second process)."""
     shortest = min(game.min_length for game in GAMES)
     candidates = sorted(w for w in set().union(*words.words_of.values()) if len(w) >= shortest)
-    forms, lemmas = read_wordnet_forms(candidates, reading.offline)
-    words.wordnet_forms, words.entries_read[source.name] = forms, lemmas
+    found = read_wordnet_forms(candidates, shortest, reading.offline)
+    words.wordnet_forms, words.wordnet_other_forms, words.entries_read[source.name] = found
     senses = reading.wordnet_senses or beside.CallMadeHere(read_wordnet_senses, reading.offline)
     words.wordnet_senses = senses.result
 
 
-def read_wordnet_forms(candidates: list[str], offline: bool) -> tuple[dict[str, list], int]:
-    """Return the base forms of the candidates that are inflected forms of a WordNet lemma
-    (sources/wordnet.base_forms) and WordNet's count of lemmas, kept for these candidates (about
-    2.5 s of work, the reader opened included)."""
+def read_wordnet_forms(
+    candidates: list[str], shortest: int, offline: bool
+) -> tuple[dict[str, list], dict[str, list], int]:
+    """Return the base forms of the candidates and of the forms WordNet's rules make of its
+    lemmas that are inflected forms of a lemma (sources/wordnet.base_forms), and of the lemmas
+    that are inflected forms of another lemma too (wordnet.lemma_inflections), the other forms
+    of every word it describes of `shortest` letters or more (wordnet.other_forms) and WordNet's
+    count of lemmas, kept for these candidates (about 15 s of CPU, the reader opened included)."""
 
-    def work() -> tuple[dict[str, list], int]:
+    def work() -> tuple[dict[str, list], dict[str, list], int]:
         reader = wordnet.english_reader()
-        forms = wordnet.base_forms(reader, candidates)
-        return forms, sum(1 for _ in reader.all_lemma_names())
+        asked = set(candidates) | wordnet.rule_forms(reader, shortest)
+        forms = wordnet.base_forms(reader, sorted(asked))
+        lemmas = sorted(
+            name
+            for name in reader.all_lemma_names()
+            if len(name) >= shortest and is_plain_word(name)
+        )
+        inflected = wordnet.lemma_inflections(reader, lemmas)
+        others = wordnet.other_forms(reader, sorted({*lemmas, *forms["word"]}))
+        forms = {name: forms[name] + inflected[name] for name in wordnet.FORM_COLUMNS}
+        return forms, others, sum(1 for _ in reader.all_lemma_names())
 
-    return remembered_from_wordnet("wordnet_forms", offline, work, "\n".join(candidates).encode())
+    asked = f"{shortest}\n" + "\n".join(candidates)
+    return remembered_from_wordnet("wordnet_forms", offline, work, asked.encode())
 
 
 def read_wordnet_senses(offline: bool) -> dict[str, list]:
@@ -411,6 +430,7 @@ def load_words(con: Connection, words: WordCollection) -> None:
     warehouse.hand_over(con, "source_rows", source_columns(words))
     warehouse.hand_over(con, "drop_rows", drop_columns(words))
     warehouse.hand_over(con, "wordnet_form_rows", words.wordnet_forms)
+    warehouse.hand_over(con, "wordnet_other_form_rows", words.wordnet_other_forms)
     with warehouse.transaction(con):
         prepare_stage(con)
         warehouse.build(con, "words/words")
@@ -419,13 +439,13 @@ def load_words(con: Connection, words: WordCollection) -> None:
 
 
 def load_wordnet(con: Connection, senses: dict[str, list]) -> None:
-    """Replace `wordnet_senses` and `wordnet_words` from WordNet's senses and the handed-over base
-    forms."""
+    """Replace `wordnet_forms`, `wordnet_senses` and `wordnet_words` from WordNet's senses and the
+    handed-over base forms and other forms."""
     warehouse.hand_over(con, "wordnet_sense_rows", senses)
     shortest = min(game.min_length for game in GAMES)
-    warehouse.run(con, "words/wordnet_forms", {"min_length": shortest})
+    warehouse.build(con, "words/wordnet_forms", {"min_length": shortest})
     warehouse.build(con, "words/wordnet_senses")
-    warehouse.build(con, "words/wordnet_words")
+    warehouse.build(con, "words/wordnet_words", {"min_length": shortest})
 
 
 def load_source_summary(con: Connection) -> None:

@@ -23,7 +23,8 @@ if TYPE_CHECKING:
     from pipeline.games.game import Game
 
 MANIFEST = "built_from.json"
-FORMAT = 2  # of the files and the manifest: a reader of another format reads the warehouse
+FORMAT = 3  # of the files and the manifest: a reader of another format reads the warehouse
+# (3: the words' file holds each word's other forms and each sense's synonyms and hypernyms)
 EXPLAIN_WORDS_FILE = "explain_words.cols"  # the words' own facts, every game's evidence on them
 
 

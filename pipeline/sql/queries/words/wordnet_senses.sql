@@ -8,7 +8,10 @@ SELECT
     lexicographer_file::VARCHAR,
     instance::BOOLEAN,
     gloss::VARCHAR,
-    example::VARCHAR
+    example::VARCHAR,
+    synonyms::VARCHAR[],
+    hypernyms::VARCHAR[],
+    related_gloss::VARCHAR
 FROM wordnet_sense_rows
 WHERE lemma::VARCHAR IN (SELECT base_form FROM wordnet_forms)
 ORDER BY lemma, rank;

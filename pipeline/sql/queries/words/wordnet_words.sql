@@ -1,4 +1,6 @@
--- Fills the wordnet_words table (sql/tables/words/wordnet_words.sql).
+-- Fills the wordnet_words table (sql/tables/words/wordnet_words.sql): the words of wordnet_forms
+-- that are warehouse words of $min_length letters or more, each described once (a lemma by its
+-- own senses).
 INSERT INTO wordnet_words
 WITH word_senses AS (
     -- each word's senses: its base form's, in the parts of speech it inflects (a lemma: all)
@@ -6,7 +8,10 @@ WITH word_senses AS (
         s.gloss, s.example
     FROM wordnet_forms AS f
     JOIN wordnet_senses AS s ON s.lemma = f.base_form
-    WHERE f.inflects IS NULL OR list_contains(f.inflects, s.part_of_speech)
+    WHERE (f.inflects IS NULL OR list_contains(f.inflects, s.part_of_speech))
+        AND f.word IN (SELECT word FROM words WHERE length >= $min_length)
+        -- a lemma is described by its own senses (not as an inflected form of another too)
+        AND (f.inflects IS NULL OR f.word NOT IN (SELECT base_form FROM wordnet_forms))
 ),
 parts_in_order AS (
     SELECT word, list(part_of_speech ORDER BY first_rank) AS parts_of_speech
@@ -34,5 +39,3 @@ FROM described
 JOIN parts_in_order USING (word)
 JOIN files_in_order USING (word)
 ORDER BY word;
-
-DROP TABLE wordnet_forms;

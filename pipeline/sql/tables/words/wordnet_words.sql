@@ -4,7 +4,7 @@
 -- the ones it inflects). `parts_of_speech` and `lexicographer_files` in the order of their most
 -- frequent sense; `names_only`: every sense is a person, a place (`noun.person`,
 -- `noun.location`) or an instance noun; `gloss` and `example`: of its most frequent sense.
--- Reads wordnet_forms (sql/queries/words/wordnet_forms.sql) and wordnet_senses.
+-- Reads wordnet_forms, words and wordnet_senses.
 -- Built whole by each run of its stage (replaced, then filled by sql/queries/words/wordnet_words.sql).
 CREATE OR REPLACE TABLE wordnet_words (
     word VARCHAR PRIMARY KEY CHECK (regexp_full_match(word, '[a-z]+')),
