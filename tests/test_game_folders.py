@@ -16,6 +16,7 @@ from pipeline.storage import sql_files
 ROOT = Path(__file__).resolve().parent.parent
 PIPELINE = ROOT / "pipeline"
 
+
 def game_named_by(path: Path) -> str | None:
     """Return the slug of the game a file's name names (`spelling_bee_days.sql`), or None."""
     for game in GAMES:
