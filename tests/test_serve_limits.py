@@ -30,7 +30,7 @@ DAY = "2024-01-10"
 BEE = f"/api/spelling-bee/{DAY}"
 CAPS = {"cache_entries": 40, "cache_mb": 1}
 # what the test process may grow by past the cache's cap: the clue texts' caches of
-# model/clues.py (131 MB full; 60 puzzles' answers fill a little of them), memory the allocator
+# model/clues.py (about 25 MB full; 60 puzzles' answers fill a little of them), memory the allocator
 # keeps after each draw, DuckDB's connections (docs/commands/serve.md: the memory ceiling)
 RSS_ALLOWANCE_MB = 100
 

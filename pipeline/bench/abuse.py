@@ -32,9 +32,9 @@ UNKNOWN_IDS = 1000
 GENERATED_IDS = 100
 CACHE_MB = 64  # the server's default cache cap (serve/limits.py Limits.cache_mb)
 # A worker's other caps (docs/commands/serve.md, "The memory ceiling"): the clue texts' caches of
-# model/clues.py (2 x 65,536 entries: 131 MB measured full) and three tables of rate buckets
+# model/clues.py (five of 4,096 entries: about 25 MB full, docs/clues.md) and three tables of rate buckets
 # (10,000 clients each: 3 MB measured full)
-OTHER_CAPS_MB = 131 + 3 * 3
+OTHER_CAPS_MB = 25 + 3 * 3
 ABOVE_CAP_MB = 10  # what the growth may exceed the caps by
 SLOW_CONNECTIONS = 40
 SLOW_BYTE_SECONDS = 2.0
