@@ -110,13 +110,16 @@ def test_the_square_draws_the_chain_and_the_word_typed_and_a_solved_board_starts
     page = open_page(browser, f"{running.url}/#letter-boxed/{DAY}")
     page.wait_for_selector("#square .box-letter")
     lines = lambda kind: page.locator(f"#square line.{kind}").count()  # noqa: E731
+    drawn = "() => document.querySelectorAll('#square line.{}').length === {}"
     page.keyboard.type("black")
-    assert (lines("chain-line"), lines("entry-line")) == (0, 4)  # b-l-a-c-k: four dashed
+    page.wait_for_function(drawn.format("entry-line", 4))  # b-l-a-c-k: four dashed
+    assert lines("chain-line") == 0
     page.keyboard.type("smith")
     page.keyboard.press("Enter")
     text_is(page, "#chain", "blacksmith")
     page.keyboard.type("o")
-    assert (lines("chain-line"), lines("entry-line")) == (9, 1)  # h-o being typed
+    page.wait_for_function(drawn.format("entry-line", 1))  # h-o being typed
+    assert lines("chain-line") == 9
     assert page.get_attribute("#square line.chain-line >> nth=0", "x1") == "80"  # b, top left
     type_word(page, "p")
     text_is(page, "#box-message", "Solved!")
