@@ -52,6 +52,7 @@ from pipeline.stages.build_evidence import build_evidence
 from pipeline.storage import custom_lists, warehouse
 from pipeline.storage.download import relative_cache_path
 from tests import tiny_archive
+from tests.chromium import launched_chromium
 from tests.postgres import Cluster, server_binaries, throwaway_cluster
 
 BULK_ARCHIVE_URL = answer_source("bulk_archive").url
@@ -540,3 +541,10 @@ def new_store(request: pytest.FixtureRequest, folder: Path) -> str | Path:
 def progress_store(request: pytest.FixtureRequest, tmp_path: Path) -> str | Path:
     """Return where a test's progress is kept, once for each store."""
     return new_store(request, tmp_path)
+
+
+@pytest.fixture(scope="module")
+def chromium() -> Iterator[object]:
+    """Playwright's browser on Debian's Chromium, one for each module that asks for it."""
+    with launched_chromium() as launched:
+        yield launched

@@ -3,7 +3,6 @@ read by an HTML parser everywhere and rendered by headless Chromium where it is 
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 from pathlib import Path
 
@@ -15,6 +14,7 @@ from typer.testing import CliRunner
 from pipeline.cli.app import app
 from pipeline.render.html import EXTRA_COLOR, MISSED_COLOR, RAW_COLORS, bar_chart
 from pipeline.render.model import FOLDED_ROWS
+from tests.chromium import CHROMIUM, needs_chromium
 
 # The tiny warehouse's Spelling Bee from 2024-01-01: 3 puzzles, 11 answers, 14 predicted, 9 hits
 # (tests/test_report.py explains each pair); missed alba and blab, extra bale abba alba blab ebbe.
@@ -157,12 +157,6 @@ def test_the_month_charts_have_a_line_per_dictionary(soup: BeautifulSoup) -> Non
 
 
 # --- a real browser -------------------------------------------------------------------------------
-
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-needs_chromium = pytest.mark.skipif(
-    CHROMIUM is None,
-    reason="chromium is not on PATH (Debian: apt-get install -y chromium)",
-)
 
 
 def run_chromium(page: Path, profile: Path, *args: str) -> subprocess.CompletedProcess[str]:

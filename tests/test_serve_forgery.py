@@ -9,7 +9,6 @@ whose form and fetch() POST a reveal to the game."""
 from __future__ import annotations
 
 import contextlib
-import shutil
 import sqlite3
 import threading
 from collections.abc import Iterator
@@ -21,13 +20,13 @@ import pytest
 import requests
 
 from pipeline.serve.forgery import FORGED
+from tests.chromium import needs_chromium
 from tests.command_warehouse import build_command_warehouse
 from tests.serving import Running, start_server
 
 DAY = "2024-01-10"
 BEE = f"/api/spelling-bee/{DAY}"
 CLONE = "https://clone.example"
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 REFUSED = {"error": FORGED}
 NOT_JSON = {
     "error": "a write takes a JSON body ({} at least), sent with Content-Type: application/json"
@@ -243,42 +242,33 @@ fetch("{reveal}", sent).catch(() => null)
         pass
 
 
-@pytest.mark.skipif(CHROMIUM is None, reason="chromium is not on PATH (Debian: chromium)")
+@needs_chromium
 def test_another_pages_form_and_fetch_cannot_reveal_for_the_player_or_replace_their_cookie(
-    running: Running,
+    running: Running, chromium
 ) -> None:
-    from playwright.sync_api import sync_playwright
-
     handler = type("ThisAttacker", (Attacker,), {"target": running.url})
     attacker = ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=attacker.serve_forever, daemon=True).start()
     port = attacker.server_address[1]
     try:
-        with sync_playwright() as playwright:
-            chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-            try:
-                context = chromium.new_context()
-                page = context.new_page()
-                page.goto(f"{running.url}/#spelling-bee/{DAY}")
-                page.wait_for_selector("#hive g")
-                page.keyboard.type("limb")
-                page.keyboard.press("Enter")
-                page.wait_for_function(
-                    "() => document.querySelector('#score').textContent.includes('1')"
-                )
-                [cookie] = context.cookies(running.url)
-                before = owners(running)
-                # a sibling origin (same site: another port of 127.0.0.1), then another site
-                for origin in (f"http://127.0.0.1:{port}", f"http://localhost:{port}"):
-                    page.goto(f"{origin}/prize")
-                    page.wait_for_url(f"{running.url}{BEE}/reveal")  # the form was sent
-                    assert "a write from another site" in page.content(), origin
-                    assert context.cookies(running.url) == [cookie], origin
-                mine = {cookie["name"]: cookie["value"]}
-                assert progress(running, mine)["revealed"] is False
-                assert progress(running, mine)["found"] == ["limb"]
-                assert owners(running) == before
-            finally:
-                chromium.close()
+        context = chromium.new_context()
+        page = context.new_page()
+        page.goto(f"{running.url}/#spelling-bee/{DAY}")
+        page.wait_for_selector("#hive g")
+        page.keyboard.type("limb")
+        page.keyboard.press("Enter")
+        page.wait_for_function("() => document.querySelector('#score').textContent.includes('1')")
+        [cookie] = context.cookies(running.url)
+        before = owners(running)
+        # a sibling origin (same site: another port of 127.0.0.1), then another site
+        for origin in (f"http://127.0.0.1:{port}", f"http://localhost:{port}"):
+            page.goto(f"{origin}/prize")
+            page.wait_for_url(f"{running.url}{BEE}/reveal")  # the form was sent
+            assert "a write from another site" in page.content(), origin
+            assert context.cookies(running.url) == [cookie], origin
+        mine = {cookie["name"]: cookie["value"]}
+        assert progress(running, mine)["revealed"] is False
+        assert progress(running, mine)["found"] == ["limb"]
+        assert owners(running) == before
     finally:
         attacker.shutdown()

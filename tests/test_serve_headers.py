@@ -10,7 +10,6 @@ from __future__ import annotations
 import base64
 import hashlib
 import re
-import shutil
 import threading
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -18,12 +17,12 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 import pytest
 import requests
 
+from tests.chromium import needs_chromium
 from tests.command_warehouse import build_command_warehouse
 from tests.serving import Running, start_server
 
 BEE = "/api/spelling-bee/2024-01-10"
 CLONE = "https://clone.example"
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 INLINE_SCRIPT = re.compile(r"<script>(.*?)</script>", re.DOTALL)
 
 
@@ -134,32 +133,25 @@ class Framing(BaseHTTPRequestHandler):
         pass
 
 
-@pytest.mark.skipif(CHROMIUM is None, reason="chromium is not on PATH (Debian: chromium)")
+@needs_chromium
 def test_the_page_and_the_docs_run_under_the_policy_and_no_other_page_frames_them(
-    running: Running,
+    running: Running, chromium
 ) -> None:
-    from playwright.sync_api import sync_playwright
-
     framing = ThreadingHTTPServer(("127.0.0.1", 0), type("F", (Framing,), {"target": running.url}))
     threading.Thread(target=framing.serve_forever, daemon=True).start()
     try:
-        with sync_playwright() as playwright:
-            chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-            try:
-                page = chromium.new_page()
-                said: list[str] = []
-                page.on("console", lambda message: said.append(message.text))
-                page.goto(f"{running.url}/docs")
-                page.wait_for_selector(".swagger-ui .opblock-summary-path")  # Swagger UI ran
-                page.goto(f"{running.url}/#spelling-bee/2024-01-10")
-                page.wait_for_selector("#hive g")  # the page's script ran
-                assert [text for text in said if "Content Security Policy" in text] == []
-                refused = "frame-ancestors 'none'"
-                with page.expect_console_message(lambda message: refused in message.text):
-                    page.goto(f"http://localhost:{framing.server_address[1]}/")
-                [frame] = page.frames[1:]
-                assert frame.query_selector("#hive") is None  # the game is not in the frame
-            finally:
-                chromium.close()
+        page = chromium.new_page()
+        said: list[str] = []
+        page.on("console", lambda message: said.append(message.text))
+        page.goto(f"{running.url}/docs")
+        page.wait_for_selector(".swagger-ui .opblock-summary-path")  # Swagger UI ran
+        page.goto(f"{running.url}/#spelling-bee/2024-01-10")
+        page.wait_for_selector("#hive g")  # the page's script ran
+        assert [text for text in said if "Content Security Policy" in text] == []
+        refused = "frame-ancestors 'none'"
+        with page.expect_console_message(lambda message: refused in message.text):
+            page.goto(f"http://localhost:{framing.server_address[1]}/")
+        [frame] = page.frames[1:]
+        assert frame.query_selector("#hive") is None  # the game is not in the frame
     finally:
         framing.shutdown()

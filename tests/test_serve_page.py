@@ -9,21 +9,18 @@ policy refuses)."""
 from __future__ import annotations
 
 import re
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from tests.chromium import needs_chromium
 from tests.command_warehouse import build_command_warehouse
 from tests.conftest import STORES, new_store
 from tests.made_up_days import BLACKSMITH, CLIMBED_ANSWERS
 from tests.serving import Running, start_server
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-pytestmark = pytest.mark.skipif(
-    CHROMIUM is None, reason="chromium is not on PATH (Debian: apt-get install -y chromium)"
-)
+pytestmark = needs_chromium
 DAY = "2024-01-10"
 
 
@@ -56,16 +53,6 @@ def running_on_each_store(
     started.stop()
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        yield launched
-        launched.close()
-
-
 def type_word(page, word: str) -> None:
     """Type a word on the page's keyboard and press Enter."""
     page.keyboard.type(word)
@@ -78,9 +65,9 @@ def found_words(page) -> list[str]:
 
 
 def test_a_spelling_bee_played_scores_ranks_and_keeps_its_progress(
-    running: Running, browser
+    running: Running, chromium
 ) -> None:
-    page = browser.new_page(viewport={"width": 390, "height": 844})  # a phone's width
+    page = chromium.new_page(viewport={"width": 390, "height": 844})  # a phone's width
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.goto(f"{running.url}/#spelling-bee/{DAY}")
@@ -124,8 +111,8 @@ def test_a_spelling_bee_played_scores_ranks_and_keeps_its_progress(
     page.close()
 
 
-def test_a_letter_boxed_chain_is_played_to_the_end(running: Running, browser) -> None:
-    page = browser.new_page()
+def test_a_letter_boxed_chain_is_played_to_the_end(running: Running, chromium) -> None:
+    page = chromium.new_page()
     page.goto(f"{running.url}/#letter-boxed/{DAY}")
     page.wait_for_selector("#square g")
     type_word(page, "blacksmith")
@@ -163,10 +150,10 @@ def wait_for_score(page, points: int) -> None:
 
 
 def test_two_players_play_apart_and_a_room_link_makes_them_share_one_game(
-    running_on_each_store: Running, browser
+    running_on_each_store: Running, chromium
 ) -> None:
     running = running_on_each_store
-    first, second = browser.new_context(), browser.new_context()
+    first, second = chromium.new_context(), chromium.new_context()
     one = play_bee(first, running.url)
     type_word(one, "climbed")
     wait_for_score(one, 14)
@@ -201,10 +188,10 @@ def test_two_players_play_apart_and_a_room_link_makes_them_share_one_game(
 
 
 def test_cookies_cleared_make_a_new_player_with_an_empty_game(
-    running_on_each_store: Running, browser
+    running_on_each_store: Running, chromium
 ) -> None:
     running = running_on_each_store
-    context = browser.new_context()
+    context = chromium.new_context()
     page = play_bee(context, running.url)
     type_word(page, "climbed")
     wait_for_score(page, 14)
@@ -222,8 +209,8 @@ def test_cookies_cleared_make_a_new_player_with_an_empty_game(
     context.close()
 
 
-def test_the_statistics_panel_counts_what_the_player_did(running: Running, browser) -> None:
-    context = browser.new_context()
+def test_the_statistics_panel_counts_what_the_player_did(running: Running, chromium) -> None:
+    context = chromium.new_context()
     page = play_bee(context, running.url)
     for word in CLIMBED_ANSWERS:  # every answer: Queen Bee
         type_word(page, word)
@@ -251,11 +238,11 @@ def test_the_statistics_panel_counts_what_the_player_did(running: Running, brows
 
 @pytest.mark.parametrize("game", ["spelling-bee", "letter-boxed"])
 def test_the_page_has_no_accessibility_violation_of_wcag_2_a_and_aa(
-    running: Running, browser, game: str
+    running: Running, chromium, game: str
 ) -> None:
     from axe_playwright_python.sync_playwright import Axe  # type: ignore[import-untyped]
 
-    context = browser.new_context()
+    context = chromium.new_context()
     page = context.new_page()
     room = running.post("/api/rooms").json()["room"]
     page.goto(f"{running.url}/?room={room}#{game}/{DAY}")  # every panel shown
@@ -269,9 +256,9 @@ def test_the_page_has_no_accessibility_violation_of_wcag_2_a_and_aa(
 
 
 def test_the_api_documentation_shows_every_operation_with_the_network_blocked(
-    running: Running, browser
+    running: Running, chromium
 ) -> None:
-    context = browser.new_context()
+    context = chromium.new_context()
     elsewhere: list[str] = []
 
     def only_this_server(route) -> None:
@@ -311,9 +298,9 @@ def wait_for_title(page, start: str) -> None:
 
 
 def test_a_letter_not_on_the_board_is_said_and_a_refused_word_leaves_the_entry(
-    running: Running, browser
+    running: Running, chromium
 ) -> None:
-    context = browser.new_context()
+    context = chromium.new_context()
     page = context.new_page()
     page.goto(f"{running.url}/#spelling-bee/{DAY}")
     page.wait_for_selector("#hive g")
@@ -351,9 +338,9 @@ def test_a_letter_not_on_the_board_is_said_and_a_refused_word_leaves_the_entry(
 
 
 def test_the_address_names_the_puzzle_shown_and_today_is_its_date(
-    running: Running, browser
+    running: Running, chromium
 ) -> None:
-    context = browser.new_context()
+    context = chromium.new_context()
     page = context.new_page()
     page.goto(f"{running.url}/")
     wait_for_title(page, f"Spelling Bee {LATEST}:")  # today's, offline the latest day
@@ -385,9 +372,9 @@ def test_the_address_names_the_puzzle_shown_and_today_is_its_date(
 
 
 def test_an_error_of_the_server_is_a_sentence_and_no_text_shows_markdown(
-    running: Running, browser
+    running: Running, chromium
 ) -> None:
-    page = browser.new_page()
+    page = chromium.new_page()
     page.goto(f"{running.url}/#spelling-bee/yesterday")
     wait_for_title(page, "“yesterday”")
     assert title(page) == (  # the page's own sentence: it asks nothing of a malformed id
@@ -428,9 +415,9 @@ def open_every_panel(page, game: str) -> None:
 
 
 @pytest.mark.parametrize("game", ["spelling-bee", "letter-boxed"])
-def test_no_sideways_scroll_at_a_phones_width(running: Running, browser, game: str) -> None:
+def test_no_sideways_scroll_at_a_phones_width(running: Running, chromium, game: str) -> None:
     """Every panel open, in a room (its long link shown), at 320 to 430 px."""
-    context = browser.new_context(viewport={"width": 360, "height": 780})
+    context = chromium.new_context(viewport={"width": 360, "height": 780})
     page = context.new_page()
     room = running.post("/api/rooms").json()["room"]
     page.goto(f"{running.url}/?room={room}#{game}/{DAY}")
@@ -451,9 +438,9 @@ def test_no_sideways_scroll_at_a_phones_width(running: Running, browser, game: s
 
 
 def test_the_page_loads_its_icon_and_plays_without_a_failed_request_or_console_error(
-    running: Running, browser
+    running: Running, chromium
 ) -> None:
-    context = browser.new_context()
+    context = chromium.new_context()
     page = context.new_page()
     problems: list[str] = []
     page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
@@ -500,9 +487,9 @@ def words_in(text: str) -> set[str]:
 
 
 def test_a_clue_is_asked_for_one_at_a_time_with_the_keyboard_and_names_no_answer(
-    running: Running, browser
+    running: Running, chromium
 ) -> None:
-    context = browser.new_context()
+    context = chromium.new_context()
     page = context.new_page()
     received: list[str] = []
     page.on("response", lambda r: received.append(r.text()) if "/api/" in r.url else None)

@@ -15,11 +15,12 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
+from tests.chromium import needs_chromium
 from tests.command_warehouse import PUZZLE_DATES, build_command_warehouse
 from tests.serving import Running, start_server
-from tests.test_serve_page import CHROMIUM, found_words, type_word, wait_for_score
+from tests.test_serve_page import found_words, type_word, wait_for_score
 
-pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="chromium is not on PATH")
+pytestmark = needs_chromium
 DAY = "2024-01-10"
 IN_A_ROW = (dt.date(2025, 1, 8), dt.date(2025, 1, 9), dt.date(2025, 1, 10))  # the last: today
 DATES = tuple(sorted({*PUZZLE_DATES, *IN_A_ROW}))
@@ -35,16 +36,6 @@ def running(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Running]:
         started.stop()
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        yield launched
-        launched.close()
-
-
 def text_is(page, selector: str, text: str) -> None:
     """Wait until an element's text is exactly `text`."""
     page.wait_for_function(
@@ -52,10 +43,10 @@ def text_is(page, selector: str, text: str) -> None:
     )
 
 
-def open_page(browser, url: str):  # noqa: ANN201 (a Playwright page)
+def open_page(chromium, url: str):  # noqa: ANN201 (a Playwright page)
     """Return a new player's page (a context of its own), every console error collected in
     `page.problems`."""
-    page = browser.new_context().new_page()
+    page = chromium.new_context().new_page()
     page.problems = []
     page.on("console", lambda m: page.problems.append(m.text) if m.type == "error" else None)
     page.on("pageerror", lambda error: page.problems.append(str(error)))
@@ -64,9 +55,9 @@ def open_page(browser, url: str):  # noqa: ANN201 (a Playwright page)
 
 
 def test_start_again_restart_and_backspace_show_the_servers_answer_at_once(
-    running: Running, browser
+    running: Running, chromium
 ) -> None:
-    page = open_page(browser, f"{running.url}/#spelling-bee/{DAY}")
+    page = open_page(chromium, f"{running.url}/#spelling-bee/{DAY}")
     page.wait_for_selector("#hive g")
     type_word(page, "climbed")
     wait_for_score(page, 14)
@@ -105,9 +96,9 @@ def test_start_again_restart_and_backspace_show_the_servers_answer_at_once(
 
 
 def test_the_square_draws_the_chain_and_the_word_typed_and_a_solved_board_starts_nothing(
-    running: Running, browser
+    running: Running, chromium
 ) -> None:
-    page = open_page(browser, f"{running.url}/#letter-boxed/{DAY}")
+    page = open_page(chromium, f"{running.url}/#letter-boxed/{DAY}")
     page.wait_for_selector("#square .box-letter")
     lines = lambda kind: page.locator(f"#square line.{kind}").count()  # noqa: E731
     drawn = "() => document.querySelectorAll('#square line.{}').length === {}"
@@ -152,9 +143,9 @@ CONTROLS = (  # a control, how the player reaches it, and the word typed after i
 
 
 def test_typing_after_play_and_after_any_control_goes_to_the_game(
-    running: Running, browser
+    running: Running, chromium
 ) -> None:
-    page = open_page(browser, f"{running.url}/#spelling-bee/{DAY}")
+    page = open_page(chromium, f"{running.url}/#spelling-bee/{DAY}")
     page.wait_for_selector("#hive g")
     found = []
     for name, reach, word in CONTROLS:
@@ -171,9 +162,9 @@ def test_typing_after_play_and_after_any_control_goes_to_the_game(
 
 
 def test_a_bad_date_in_the_archived_box_never_blocks_generated_and_is_said_when_chosen(
-    running: Running, browser
+    running: Running, chromium
 ) -> None:
-    page = open_page(browser, f"{running.url}/#spelling-bee/{DAY}")
+    page = open_page(chromium, f"{running.url}/#spelling-bee/{DAY}")
     page.wait_for_selector("#hive g")
     asked: list[str] = []
     page.on("request", lambda request: asked.append(request.url))
@@ -195,9 +186,9 @@ def test_a_bad_date_in_the_archived_box_never_blocks_generated_and_is_said_when_
 
 
 def test_an_unknown_game_or_puzzle_is_said_and_nothing_is_asked_so_the_console_stays_clean(
-    running: Running, browser
+    running: Running, chromium
 ) -> None:
-    page = open_page(browser, f"{running.url}/#wordle/x")
+    page = open_page(chromium, f"{running.url}/#wordle/x")
     failed: list[str] = []
     page.on("response", lambda r: failed.append(f"{r.status} {r.url}") if r.status >= 400 else None)
     page.wait_for_function(
@@ -223,9 +214,9 @@ def test_an_unknown_game_or_puzzle_is_said_and_nothing_is_asked_so_the_console_s
 
 
 def test_a_bad_room_link_says_the_room_does_not_exist_and_offers_both_ways_on(
-    running: Running, browser
+    running: Running, chromium
 ) -> None:
-    page = open_page(browser, f"{running.url}/?room=zzzzzzzzzzzzzzzz#spelling-bee/{DAY}")
+    page = open_page(chromium, f"{running.url}/?room=zzzzzzzzzzzzzzzz#spelling-bee/{DAY}")
     page.wait_for_selector("#no-room:not([hidden])")
     assert page.inner_text("#no-room p >> nth=0") == (
         "There is no room “zzzzzzzzzzzzzzzz”: its link may be mistyped or cut short."
@@ -244,9 +235,9 @@ def test_a_bad_room_link_says_the_room_does_not_exist_and_offers_both_ways_on(
 
 
 def test_today_offline_says_how_old_it_is_and_stored_days_in_order_build_a_streak(
-    running: Running, browser
+    running: Running, chromium
 ) -> None:
-    page = open_page(browser, f"{running.url}/")
+    page = open_page(chromium, f"{running.url}/")
     page.wait_for_selector("#hive g")
     days = (dt.datetime.now(ZoneInfo("America/New_York")).date() - IN_A_ROW[-1]).days
     assert page.inner_text("#today-note") == (
@@ -272,9 +263,9 @@ def test_today_offline_says_how_old_it_is_and_stored_days_in_order_build_a_strea
 
 
 def test_the_example_button_shows_only_for_a_clue_with_an_example(
-    running: Running, browser
+    running: Running, chromium
 ) -> None:
-    page = open_page(browser, f"{running.url}/#spelling-bee/{DAY}")
+    page = open_page(chromium, f"{running.url}/#spelling-bee/{DAY}")
     page.wait_for_selector("#hive g")
     page.click("#clues-box summary")
     page.click("#clue-next")

@@ -9,12 +9,13 @@ from collections.abc import Iterator
 
 import pytest
 
+from tests.chromium import needs_chromium
 from tests.command_warehouse import build_command_warehouse
 from tests.conftest import STORES
 from tests.serving import Running, served
-from tests.test_serve_page import CHROMIUM, type_word
+from tests.test_serve_page import type_word
 
-pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="chromium is not on PATH")
+pytestmark = needs_chromium
 DAY = "2024-01-10"
 LIVE_MS = 2000  # a teammate's word shows within this
 
@@ -29,16 +30,6 @@ def running(
         yield started
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        yield launched
-        launched.close()
-
-
 def shown_with_finders(page, selector: str) -> list[str]:
     return page.eval_on_selector_all(selector, "items => items.map(i => i.textContent)")
 
@@ -49,11 +40,11 @@ def wait_for(page, script: str) -> None:
 
 
 def test_two_players_in_a_room_see_each_others_words_live_with_who_found_them(
-    running: Running, browser
+    running: Running, chromium
 ) -> None:
     room = running.post("/api/rooms").json()["room"]
     link = f"{running.url}/?room={room}#spelling-bee/{DAY}"
-    ann, bo = browser.new_context(), browser.new_context()
+    ann, bo = chromium.new_context(), chromium.new_context()
     one, two = ann.new_page(), bo.new_page()
     for page in (one, two):
         page.goto(link)
