@@ -39,7 +39,7 @@ def running(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Running]:
 def text_is(page, selector: str, text: str) -> None:
     """Wait until an element's text is exactly `text`."""
     page.wait_for_function(
-        "() => ([s, t]) => document.querySelector(s).textContent === t", arg=[selector, text]
+        "([s, t]) => document.querySelector(s).textContent === t", arg=[selector, text]
     )
 
 

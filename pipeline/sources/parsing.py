@@ -25,15 +25,6 @@ def check_count(what: str, stated: int, listed: list[Word] | tuple[Word, ...]) -
         raise ParseError(f"states {stated} {what} but lists {len(listed)}")
 
 
-def other_letters(letters: str, center: str) -> str:
-    """Return the letters other than the center, sorted; raise when the center is not among them."""
-    if len(letters) != 7 or not letters.isalpha():
-        raise ParseError(f"expected 7 letters, got {letters!r}")
-    if len(center) != 1 or center not in letters:
-        raise ParseError(f"center {center!r} is not one of the letters {letters!r}")
-    return "".join(sorted(letters.replace(center, "", 1)))
-
-
 def parse_html(html: Html) -> BeautifulSoup:
     """Return the parsed document (lxml: the pages in a quarter of html.parser's time)."""
     return BeautifulSoup(html, "lxml")

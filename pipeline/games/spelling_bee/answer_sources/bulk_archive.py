@@ -9,8 +9,9 @@ import datetime
 from collections.abc import Iterator
 
 from pipeline.games.spelling_bee.answer_sources import BULK_ARCHIVE
+from pipeline.games.spelling_bee.answer_sources.letters import other_letters
 from pipeline.games.spelling_bee.records import BeeRecord
-from pipeline.sources.parsing import check_count, other_letters, parse_date
+from pipeline.sources.parsing import check_count, parse_date
 from pipeline.sources.records import ParseError
 
 BULK_HEAD_FIELDS = 10

@@ -11,8 +11,9 @@ from enum import StrEnum
 from bs4 import BeautifulSoup, Tag
 
 from pipeline.games.spelling_bee.answer_sources import NYTBEE
+from pipeline.games.spelling_bee.answer_sources.letters import other_letters
 from pipeline.games.spelling_bee.records import BeeRecord
-from pipeline.sources.parsing import Html, check_count, other_letters, parse_date, parse_html
+from pipeline.sources.parsing import Html, check_count, parse_date, parse_html
 from pipeline.sources.records import ParseError, Word
 
 
