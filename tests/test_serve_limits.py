@@ -57,10 +57,12 @@ def start(serve: list[Running], built: Path, folder: Path, limits: Limits) -> Ru
 
 
 def unknown_and_generated_ids() -> tuple[list[str], list[str]]:
-    """Return 300 unknown ids (dates without a puzzle) and 60 generated ids nobody asked for."""
+    """Return 300 unknown ids (dates without a puzzle) and 36 generated ids nobody asked for: 30
+    honeycombs, and 6 boards the command warehouse's short list cannot draw (each a second's
+    search, then 404)."""
     unknown = [f"/api/spelling-bee/{1900 + n // 12}-{n % 12 + 1:02d}-01" for n in range(300)]
     generated = [f"/api/spelling-bee/g{seed}-any-1" for seed in range(30)]
-    generated += [f"/api/letter-boxed/g{seed}-any-1" for seed in range(30)]
+    generated += [f"/api/letter-boxed/g{seed}-any-1" for seed in range(6)]
     return unknown, generated
 
 
@@ -78,7 +80,7 @@ def test_many_unknown_and_generated_ids_keep_the_cache_within_its_caps(
         assert running.get(path).status_code == 404
     assert puzzles.usage()[0] <= 7  # 3 puzzles, their clues, the ETag: unknown ids not kept
     answered = [running.get(path).status_code for path in generated]
-    assert answered.count(200) >= 30  # the command warehouse's lists make one puzzle a draw
+    assert answered.count(200) == 30  # every honeycomb; no board
     entries, kept_bytes = puzzles.usage()
     assert entries <= 40 and kept_bytes <= 1024 * 1024
     assert entries == 40  # full: the least recently used went first
@@ -111,7 +113,7 @@ def test_a_workers_memory_stays_within_its_caps_whatever_ids_it_is_asked(
         unknown, generated = unknown_and_generated_ids()
         assert {session.get(url + path, timeout=60).status_code for path in unknown} == {404}
         answered = [session.get(url + path, timeout=120).status_code for path in generated]
-        assert answered.count(200) >= 30
+        assert answered.count(200) == 30
         assert resident_mb(server.pid) - before <= 1 + RSS_ALLOWANCE_MB
 
 
@@ -132,6 +134,29 @@ def test_an_id_longer_than_any_puzzles_is_unknown_before_any_work(
     )
     assert running.get(f"/api/spelling-bee/{longest}x").status_code == 404
     assert running.app.state.puzzles.usage() == (0, 0)  # nothing read, nothing kept
+
+
+def test_a_date_outside_the_archives_runs_is_unknown_without_opening_the_warehouse(
+    serve: list[Running], built: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    running = start(serve, built, tmp_path, NO_RATES)
+    puzzles: Puzzles = running.app.state.puzzles
+    assert running.get("/api/puzzles").status_code == 200  # the archives, read once
+    opened: list[str] = []
+    connection = puzzles.connection
+
+    def counted():  # noqa: ANN202 (the warehouse's connection)
+        opened.append("")
+        return connection()
+
+    monkeypatch.setattr(puzzles, "connection", counted)
+    for date in ("1900-01-01", "2024-01-11", "2024-07-09", "2026-01-01"):  # before, gaps, after
+        answer = running.get(f"/api/spelling-bee/{date}")
+        assert answer.status_code == 404
+        assert answer.json() == {"error": f"no Spelling Bee puzzle stored for {date}"}
+    assert opened == []
+    assert running.get(f"/api/spelling-bee/{DAY}").status_code == 200  # a stored day is read
+    assert len(opened) >= 1
 
 
 def test_a_client_over_its_generation_budget_gets_429_but_kept_puzzles_still(

@@ -276,11 +276,19 @@ class Puzzles:
                 f"no {game.title} puzzle {puzzle_id!r}: an id is a date (YYYY-MM-DD), `today` "
                 f"or a generated id ({ID_FORMAT})"
             ) from None
-        with self.connection() as con:
-            stored = days.stored_record(WarehouseReader(con), game, date)
+        stored = None
+        if self.holds_day(game, date):  # a date outside the archive's runs costs no read
+            with self.connection() as con:
+                stored = days.stored_record(WarehouseReader(con), game, date)
         if stored is None or stored.date != date:
             raise UnknownPuzzle(f"no {game.title} puzzle stored for {date}")
         return stored
+
+    def holds_day(self, game: Game, date: dt.date) -> bool:
+        """Return whether a date falls in one of the game's runs of stored days (the archive,
+        read once): an unknown date is a 404 without opening the warehouse."""
+        day = date.isoformat()
+        return any(run["first"] <= day <= run["last"] for run in self.archive(game)["ranges"])
 
     def _follow_the_warehouse(self) -> None:
         """Forget every puzzle read when the warehouse file was replaced since."""
