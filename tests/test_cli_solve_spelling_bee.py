@@ -9,8 +9,9 @@ import pytest
 from typer.testing import CliRunner
 
 from pipeline.cli.app import app
-from pipeline.cli.options import load_bee_candidates, load_word_list
+from pipeline.cli.options import load_word_list
 from pipeline.games import SPELLING_BEE
+from pipeline.games.spelling_bee.cli import load_bee_candidates
 from pipeline.solve.spelling_bee import SOLVER_NAMES, BatchLine, batch_texts, make_solver
 from pipeline.stages.words import WordCollection, load_words
 from pipeline.storage import warehouse

@@ -313,23 +313,6 @@ def load_word_list(name: str, game: "Game", within: str | None = None) -> "WordL
         return named_lists.require_game_words(named_lists.warehouse_word_list(con, name), game)
 
 
-def load_bee_candidates(name: str, within: str | None = None) -> "WordList":
-    """Return the word list a `--dictionary` value names for Spelling Bee: a stored list's
-    candidates come from the warehouse in display order (the subsets solver's), a file's words
-    as load_word_list reads them."""
-    from pipeline.games import SPELLING_BEE
-    from pipeline.storage import named_lists
-    from solvers.spelling_bee import MIN_LENGTH, PUZZLE_SIZE
-
-    if not named_lists.needs_warehouse(name):
-        return load_word_list(name, SPELLING_BEE, within)
-    from pipeline.storage import warehouse
-
-    with warehouse.open_warehouse(read_only=True) as con:
-        found = named_lists.warehouse_candidates(con, name, MIN_LENGTH, PUZZLE_SIZE)
-        return named_lists.require_game_words(found, SPELLING_BEE)
-
-
 def load_zipf(game: "Game", letters: str | None = None) -> "Mapping[str, float]":
     """Return the Zipf frequency of the game's words (only those made of `letters` when given,
     else looked up in the file when asked): the file the build writes beside the custom list,

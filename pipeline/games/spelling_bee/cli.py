@@ -7,7 +7,7 @@ generator's command, pipeline/cli/generate.py)."""
 import sys
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -22,7 +22,6 @@ from pipeline.cli.options import (
     PuzzleCount,
     SeedOption,
     emit,
-    load_bee_candidates,
     load_maybe_list,
     load_word_list,
     read_archive,
@@ -33,6 +32,26 @@ from pipeline.errors import UserError
 from pipeline.games import SPELLING_BEE
 from pipeline.solve.spelling_bee import DEFAULT_SOLVER, SOLVER_NAMES
 from pipeline.storage.output_paths import check_output_file
+
+if TYPE_CHECKING:
+    from pipeline.storage.named_lists import WordList
+
+
+def load_bee_candidates(name: str, within: str | None = None) -> "WordList":
+    """Return the word list a `--dictionary` value names for Spelling Bee: a stored list's
+    candidates come from the warehouse in display order (the subsets solver's), a file's words
+    as load_word_list reads them."""
+    from pipeline.storage import named_lists
+    from solvers.spelling_bee import MIN_LENGTH, PUZZLE_SIZE
+
+    if not named_lists.needs_warehouse(name):
+        return load_word_list(name, SPELLING_BEE, within)
+    from pipeline.storage import warehouse
+
+    with warehouse.open_warehouse(read_only=True) as con:
+        found = named_lists.warehouse_candidates(con, name, MIN_LENGTH, PUZZLE_SIZE)
+        return named_lists.require_game_words(found, SPELLING_BEE)
+
 
 SolverName = StrEnum("SolverName", {name: name for name in SOLVER_NAMES})  # type: ignore[misc]
 """The Spelling Bee solvers as a choice of the command line."""
