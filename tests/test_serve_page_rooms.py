@@ -5,6 +5,7 @@ chose, or "a teammate"."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 import pytest
@@ -76,4 +77,46 @@ def test_two_players_in_a_room_see_each_others_words_live_with_who_found_them(
     assert two.text_content("#chain") == "blacksmith · you – hop · Ann"
     assert two.locator("#square line.chain-line").count() == 11
     ann.close()
+    bo.close()
+
+
+def test_a_room_read_never_overtakes_the_players_own_write(running: Running, chromium) -> None:
+    """Bo's first word in a room makes him a player: the room's feed says so while the guess's
+    answer (with his new cookie) is still on its way. The page must not read the progress until
+    that answer is in, or the read goes without the cookie and shows his word as a teammate's
+    (the failure CI saw on PostgreSQL). Here the guess's answer is held back on purpose: no read
+    may go out meanwhile, and one held read would be let through after the answer."""
+    room = running.post("/api/rooms").json()["room"]
+    bo = chromium.new_context()
+    page = bo.new_page()
+    with page.expect_response(re.compile(r"/events\?")):  # the feed is open: its first message
+        page.goto(f"{running.url}/?room={room}#spelling-bee/{DAY}")
+    page.wait_for_selector("#room-note:not([hidden])")
+    page.wait_for_timeout(LIVE_MS)  # the read of the feed's first message is over
+    guesses: list[object] = []  # the guess's route, then the server's answer not yet given
+    reads_meanwhile: list[object] = []
+
+    def hold_guess(route) -> None:
+        guesses.append(route)  # first: the feed may speak while the server is answering
+        guesses.append(route.fetch())
+
+    def hold_read(route) -> None:
+        if guesses:
+            reads_meanwhile.append(route)
+        else:
+            route.continue_()
+
+    page.route(re.compile(r"/guess(\?|$)"), hold_guess)
+    page.route(re.compile(r"/progress(\?|$)"), hold_read)
+    type_word(page, "limb")
+    page.wait_for_timeout(LIVE_MS)  # the word is written, and the feed has said so
+    [route, answer] = guesses
+    guesses.clear()
+    route.fulfill(response=answer)  # type: ignore[attr-defined]
+    for held in reads_meanwhile:
+        held.continue_()  # type: ignore[attr-defined]
+    page.wait_for_function("() => document.querySelectorAll('#found div').length === 1")
+    page.wait_for_timeout(LIVE_MS)  # any read still on its way is drawn
+    assert reads_meanwhile == []
+    assert shown_with_finders(page, "#found div") == ["limb · you"]
     bo.close()
