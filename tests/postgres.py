@@ -69,7 +69,9 @@ class Cluster:
 
     def _ctl(self, *arguments: str) -> None:
         command = [str(self.binaries / "pg_ctl"), "-D", str(self.data), "-s", *arguments]
-        subprocess.run(as_server_user(command), check=True, timeout=60)
+        # in the cluster's folder: the server user may not enter the caller's (a `mktemp -d`
+        # clone is 0700), and pg_ctl would say so on stderr
+        subprocess.run(as_server_user(command), check=True, timeout=60, cwd=self.folder)
 
     def start(self) -> None:
         """Start the server and wait until it accepts connections."""
@@ -101,7 +103,9 @@ def throwaway_cluster(fast: bool = True) -> Iterator[Cluster]:
     try:
         initdb = [str(binaries / "initdb"), "-D", str(cluster.data), "-U", "postgres"]
         initdb += ["--auth=trust", "--encoding=UTF8", "--no-sync", "--no-instructions"]
-        subprocess.run(as_server_user(initdb), check=True, timeout=120, capture_output=True)
+        subprocess.run(
+            as_server_user(initdb), check=True, timeout=120, capture_output=True, cwd=folder
+        )
         cluster.start()
         yield cluster
     finally:
